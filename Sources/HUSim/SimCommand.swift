@@ -1,0 +1,84 @@
+import ArgumentParser
+import Glibc
+import HeadUnit
+import Logging
+
+@main
+struct SimCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hu-sim",
+        abstract: "A simulated SDL head unit speaking JSON-RPC 2.0 on stdin/stdout.",
+        discussion: """
+            Plays an SDL head unit (SDL Core's checks, the HMI, and a simulated driver) for
+            choice sets, interactions, the keyboard and files. One JSON-RPC message per line
+            in, one per line out; logs go to stderr. The wire contract is PROTOCOL.md.
+
+            Examples:
+              # Register an app and read the head unit's state (virtual clock, as tests use):
+              printf '%s\\n' \\
+                '{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}' \\
+                '{"jsonrpc":"2.0","id":2,"method":"Sim.GetState"}' | hu-sim --clock virtual
+
+              # Keep uploaded files between runs, on a head unit without voice or images:
+              hu-sim --storage ~/hu-files --profile text-only
+
+              # Let a test drive time itself and cap the upload space at 1 MiB:
+              hu-sim --clock virtual --quota 1048576
+            """
+    )
+
+    @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime).")
+    var clock: ClockMode = .real
+
+    @Option(help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file.")
+    var profile: String?
+
+    @Option(help: "Keep uploaded files in per-app folders under this directory (default: a private temporary folder removed at exit).")
+    var storage: String?
+
+    @Option(help: "Upload space per app, in bytes.")
+    var quota: Int64 = 100 << 20
+
+    @Option(help: "Longest accepted input line, in bytes; longer lines are answered with an error and skipped.")
+    var maxLineBytes: Int = 16 << 20
+
+    @Flag(help: "Leave a registered app in HMI level NONE instead of bringing it to FULL.")
+    var noAutoActivate = false
+
+    @Option(help: "Least severe log message written to stderr: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    private func fileExists(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+    func validate() throws {
+        guard quota >= 0 else { throw ValidationError("--quota must be 0 or more bytes, not \(quota).") }
+        guard maxLineBytes >= 2 else {
+            throw ValidationError("--max-line-bytes must be at least 2, not \(maxLineBytes).")
+        }
+        if let profile, Profile.builtIn(named: profile) == nil, !fileExists(profile) {
+            throw ValidationError(
+                "--profile '\(profile)' is neither a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) nor a readable file."
+            )
+        }
+    }
+
+    func run() throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "hu-sim")
+        let engine = HeadUnitEngine()
+        let session = SimulatorSession(engine: engine, maximumLineBytes: maxLineBytes)
+        let loop = StdioLoop(session: session, clock: clock, logger: logger)
+        throw ExitCode(loop.run())
+    }
+}
+
+enum ClockMode: String, ExpressibleByArgument, CaseIterable {
+    case real, virtual
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,129 @@
+import Glibc
+import HeadUnit
+import Logging
+
+/// The simulator's only I/O: reads stdin in large blocks, feeds the session, and writes
+/// its output to stdout, flushing whenever it is about to wait (for input or a timer) —
+/// so a waiting peer sees each reply at once and a streaming peer pays no syscall per reply.
+struct StdioLoop {
+    let session: SimulatorSession
+    let clock: ClockMode
+    let logger: Logger
+
+    private static let readSize = 1 << 18
+
+    /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
+    func run() -> Int32 {
+        let signals = SignalPipe.install([SIGTERM, SIGINT])
+        let output = Stdout(logger: logger)
+        session.drain = { bytes in output.write(&bytes) }
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
+        defer { block.deallocate() }
+
+        while !output.isClosed {
+            output.write(&session.output)
+            if output.isClosed { break }
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, pollTimeout())
+            if ready < 0 {
+                if errno == EINTR { continue }
+                logger.error("poll failed: \(String(cString: strerror(errno)))")
+                break
+            }
+            if fds[1].revents != 0 {
+                logger.notice("received \(signals.received() == SIGINT ? "SIGINT" : "SIGTERM"); finishing")
+                break
+            }
+            if clock == .real { session.advanceClock(to: Self.monotonicMilliseconds()) }
+            guard fds[0].revents != 0 else { continue }
+            let count = read(STDIN_FILENO, block.baseAddress, block.count)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                logger.error("reading stdin failed: \(String(cString: strerror(errno)))")
+                break
+            }
+            if count == 0 { break }
+            session.receive(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+        }
+        // End of input, a signal or a closed stdout: the app is gone either way.
+        session.endOfInput()
+        output.write(&session.output)
+        return 0
+    }
+
+    private func pollTimeout() -> Int32 {
+        guard clock == .real, let deadline = session.engine.nextDeadline else { return -1 }
+        let wait = deadline - Self.monotonicMilliseconds()
+        return Int32(clamping: max(0, wait))
+    }
+
+    static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
+
+/// stdout, written with blocking `write(2)`. A reader that closed its end (EPIPE) ends
+/// the session quietly with one log line, never a crash.
+final class Stdout {
+    private let logger: Logger
+    private(set) var isClosed = false
+
+    init(logger: Logger) {
+        self.logger = logger
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    func write(_ bytes: inout [UInt8]) {
+        defer { bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 20) }
+        guard !isClosed, !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE {
+                        logger.notice("stdout was closed by the reader; exiting")
+                    } else {
+                        logger.error("writing stdout failed: \(String(cString: strerror(errno))); exiting")
+                    }
+                    isClosed = true
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Turns SIGTERM/SIGINT into a readable pipe, so the loop's poll wakes up for them.
+struct SignalPipe {
+    let readEnd: Int32
+
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    nonisolated(unsafe) private static var lastSignal: Int32 = 0
+
+    static func install(_ signals: [Int32]) -> SignalPipe {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        writeEnd = ends[1]
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
+                SignalPipe.lastSignal = received
+                var byte: UInt8 = 1
+                _ = Glibc.write(SignalPipe.writeEnd, &byte, 1)
+            }
+            sigaction(number, &action, nil)
+        }
+        return SignalPipe(readEnd: ends[0])
+    }
+
+    func received() -> Int32 { Self.lastSignal }
+}

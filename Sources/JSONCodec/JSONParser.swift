@@ -1,0 +1,110 @@
+import CJansson
+
+/// Why a text is not JSON, as jansson reports it.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// jansson's message, e.g. `'[' or '{' expected near 'x'`.
+    public let message: String
+    /// The byte offset where parsing stopped.
+    public let position: Int
+
+    public var description: String { "\(message) (at byte \(position))" }
+}
+
+extension JSON {
+    /// The deepest nesting of arrays and objects accepted: jansson's compiled-in bound.
+    public static let maximumDepth = Int(JSON_PARSER_MAX_DEPTH)
+
+    /// Parses one JSON text (any top-level value) from UTF-8 bytes with jansson's `json_loadb`.
+    ///
+    /// `\u0000` inside strings is accepted. Two things jansson refuses although RFC 8259
+    /// allows them — numbers beyond its range and `\u0000` inside object keys — are read
+    /// through `LiteralRescue`, so every valid text is accepted.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
+        var error = json_error_t()
+        guard let root = load(bytes, &error) else {
+            let code = json_error_code(&error)
+            if code == json_error_numeric_overflow || code == json_error_null_byte_in_key {
+                return try LiteralRescue.parse(bytes)
+            }
+            throw JSONParseError(error)
+        }
+        defer { json_decref(root) }
+        return JanssonTree.convert(root, markers: nil)
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) in try parse(buffer) }
+        }
+        return try result.get()
+    }
+
+    public static func parse(_ text: String) throws(JSONParseError) -> JSON {
+        try parse(Array(text.utf8))
+    }
+
+    static func load(_ bytes: UnsafeRawBufferPointer, _ error: inout json_error_t) -> UnsafeMutablePointer<json_t>? {
+        let flags = JSON_DECODE_ANY | JSON_ALLOW_NUL
+        let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        // jansson reads nothing from an empty buffer but wants a valid pointer.
+        return withUnsafePointer(to: CChar(0)) { empty in
+            json_loadb(start ?? empty, bytes.count, Int(flags), &error)
+        }
+    }
+}
+
+extension JSONParseError {
+    init(_ error: json_error_t) {
+        var error = error
+        let message = withUnsafeBytes(of: &error.text) { raw in
+            let bytes = raw.prefix(Int(JSON_ERROR_TEXT_LENGTH) - 1)
+            return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        self.init(message: message, position: Int(error.position))
+    }
+}
+
+/// Turns a jansson tree into `JSON` values.
+enum JanssonTree {
+    static func convert(_ node: UnsafeMutablePointer<json_t>, markers: LiteralRescue.Markers?) -> JSON {
+        switch node.pointee.type {
+        case JSON_NULL: return .null
+        case JSON_TRUE: return .bool(true)
+        case JSON_FALSE: return .bool(false)
+        case JSON_INTEGER: return .integer(json_integer_value(node))
+        case JSON_REAL: return .double(json_real_value(node))
+        case JSON_STRING:
+            let string = makeString(json_string_value(node), json_string_length(node))
+            if let markers, let literal = markers.number(for: string) { return .largeNumber(literal) }
+            return .string(string)
+        case JSON_ARRAY:
+            let count = json_array_size(node)
+            var elements: [JSON] = []
+            elements.reserveCapacity(count)
+            for index in 0..<count {
+                elements.append(convert(json_array_get(node, index), markers: markers))
+            }
+            return .array(elements)
+        case JSON_OBJECT:
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(json_object_size(node))
+            var iterator = json_object_iter(node)
+            while let current = iterator {
+                var key = makeString(json_object_iter_key(current), json_object_iter_key_len(current))
+                if let markers, let original = markers.key(for: key) { key = original }
+                let value = convert(json_object_iter_value(current), markers: markers)
+                members.append(JSONObject.Member(key: key, value: value))
+                iterator = json_object_iter_next(node, current)
+            }
+            return .object(JSONObject(uniqueMembers: members))
+        default:
+            return .null
+        }
+    }
+
+    private static func makeString(_ start: UnsafePointer<CChar>?, _ length: Int) -> String {
+        guard let start, length > 0 else { return "" }
+        // jansson has validated the UTF-8, so decoding cannot repair anything.
+        return String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+    }
+}

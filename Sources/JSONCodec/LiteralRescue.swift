@@ -1,0 +1,194 @@
+import CJansson
+
+/// Reads the valid JSON texts that jansson refuses: numbers beyond its range
+/// (`123456789012345678901234567890`, `1e400`) and object keys containing `\u0000`.
+///
+/// Only a text jansson refused for one of those reasons comes here. The text is copied
+/// with each such number or key replaced by a marker string, jansson parses the copy,
+/// and the markers are swapped back while converting. A marker starts with more U+0001
+/// characters in a row than any string of the text holds (U+0001 can only be written as
+/// the escape `\u0001`, so counting escapes is exact), so no real string is mistaken for one.
+enum LiteralRescue {
+    struct Markers {
+        let prefix: String
+        var numbers: [String] = []
+        var keys: [String] = []
+
+        func number(for string: String) -> String? { lookup(string, kind: "n", in: numbers) }
+        func key(for string: String) -> String? { lookup(string, kind: "k", in: keys) }
+
+        private func lookup(_ string: String, kind: Character, in table: [String]) -> String? {
+            guard string.hasPrefix(prefix) else { return nil }
+            let rest = string.dropFirst(prefix.count)
+            guard rest.first == kind, let index = Int(rest.dropFirst()), table.indices.contains(index) else {
+                return nil
+            }
+            return table[index]
+        }
+    }
+
+    static func parse(_ source: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
+        let scan = Scan(source)
+        var markers = Markers(prefix: String(repeating: "\u{1}", count: scan.longestSOHRun + 1))
+        let escapedPrefix = Array(repeating: Array(#"\u0001"#.utf8), count: markers.prefix.count).joined()
+        var copy: [UInt8] = []
+        copy.reserveCapacity(source.count + 64)
+        var cursor = 0
+        for replacement in scan.replacements {
+            copy.append(contentsOf: source[cursor..<replacement.range.lowerBound])
+            let literal = Array(source[replacement.range])
+            let tag: String
+            switch replacement.kind {
+            case .number:
+                tag = "n\(markers.numbers.count)"
+                markers.numbers.append(String(decoding: literal, as: UTF8.self))
+            case .key:
+                tag = "k\(markers.keys.count)"
+                markers.keys.append(decodeStringLiteral(literal))
+            }
+            copy.append(UInt8(ascii: "\""))
+            copy.append(contentsOf: escapedPrefix)
+            copy.append(contentsOf: tag.utf8)
+            copy.append(UInt8(ascii: "\""))
+            cursor = replacement.range.upperBound
+        }
+        copy.append(contentsOf: source[cursor...])
+        let result = copy.withUnsafeBytes { buffer -> Result<JSON, JSONParseError> in
+            var error = json_error_t()
+            guard let root = JSON.load(buffer, &error) else { return .failure(JSONParseError(error)) }
+            defer { json_decref(root) }
+            return .success(JanssonTree.convert(root, markers: markers))
+        }
+        return try result.get()
+    }
+
+    /// The decoded text of a string literal (quotes included) that jansson can read as a value.
+    private static func decodeStringLiteral(_ literal: [UInt8]) -> String {
+        literal.withUnsafeBytes { buffer in
+            var error = json_error_t()
+            guard let node = JSON.load(buffer, &error) else { return "" }
+            defer { json_decref(node) }
+            return JanssonTree.convert(node, markers: nil).stringValue ?? ""
+        }
+    }
+
+    /// One pass over the text that finds what to replace, without judging anything else:
+    /// whatever else is wrong with the text, jansson reports when it reads the copy.
+    struct Scan {
+        enum Kind { case number, key }
+        struct Replacement {
+            let range: Range<Int>
+            let kind: Kind
+        }
+
+        private(set) var replacements: [Replacement] = []
+        private(set) var longestSOHRun = 0
+
+        init(_ bytes: UnsafeRawBufferPointer) {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    index = scanString(bytes, from: index)
+                } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                    var end = index
+                    while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
+                    if Self.isOutOfRange(bytes[index..<end]) {
+                        replacements.append(Replacement(range: index..<end, kind: .number))
+                    }
+                    index = end
+                } else {
+                    index += 1
+                }
+            }
+        }
+
+        /// Scans the string starting at `start` (a quote); returns the index after it.
+        private mutating func scanString(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+            var index = start + 1
+            var hasNUL = false
+            var sohRun = 0
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                guard bytes[index] == UInt8(ascii: "\\") else {
+                    sohRun = 0
+                    index += 1
+                    continue
+                }
+                let escape = index + 1 < bytes.count ? bytes[index + 1] : 0
+                if escape == UInt8(ascii: "u"), index + 6 <= bytes.count {
+                    let digits = bytes[(index + 2)..<(index + 6)]
+                    if digits.elementsEqual("0000".utf8) { hasNUL = true }
+                    if digits.elementsEqual("0001".utf8) {
+                        sohRun += 1
+                        longestSOHRun = max(longestSOHRun, sohRun)
+                    } else {
+                        sohRun = 0
+                    }
+                    index += 6
+                } else {
+                    sohRun = 0
+                    index += 2
+                }
+            }
+            let end = min(index + 1, bytes.count)
+            if hasNUL, Self.isFollowedByColon(bytes, from: end) {
+                replacements.append(Replacement(range: start..<end, kind: .key))
+            }
+            return end
+        }
+
+        private static func isFollowedByColon(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+            var index = start
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            return index < bytes.count && bytes[index] == UInt8(ascii: ":")
+        }
+
+        private static func isNumberByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+
+        /// A well-formed JSON number that fits neither `Int64` nor a finite `Double`.
+        private static func isOutOfRange(_ token: Slice<UnsafeRawBufferPointer>) -> Bool {
+            let text = String(decoding: token, as: UTF8.self)
+            guard isWellFormedNumber(Array(token)) else { return false }
+            if token.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+                guard let value = Double(text) else { return true }
+                return !value.isFinite
+            }
+            return Int64(text) == nil
+        }
+
+        /// RFC 8259's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+        static func isWellFormedNumber(_ token: [UInt8]) -> Bool {
+            var index = 0
+            func digits() -> Int {
+                let start = index
+                while index < token.count, token[index] >= UInt8(ascii: "0"), token[index] <= UInt8(ascii: "9") {
+                    index += 1
+                }
+                return index - start
+            }
+            if index < token.count, token[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < token.count else { return false }
+            if token[index] == UInt8(ascii: "0") {
+                index += 1
+            } else if digits() == 0 {
+                return false
+            }
+            if index < token.count, token[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { return false }
+            }
+            if index < token.count, token[index] == UInt8(ascii: "e") || token[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < token.count, token[index] == UInt8(ascii: "+") || token[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard digits() > 0 else { return false }
+            }
+            return index == token.count
+        }
+    }
+}

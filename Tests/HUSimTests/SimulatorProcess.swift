@@ -1,0 +1,69 @@
+import Foundation
+import JSONCodec
+
+/// The built `hu-sim`, run as the project's users run it: a subprocess on pipes.
+enum SimulatorProcess {
+    /// `hu-sim` beside the test binary (both are built into the same folder).
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("hu-sim").path),
+            folder.path != "/"
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("hu-sim")
+    }()
+
+    struct Outcome {
+        let stdout: Data
+        let stderr: String
+        let status: Int32
+
+        var lines: [String] {
+            String(decoding: stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast().map(String.init)
+        }
+
+        var messages: [JSON] { lines.map { (try? JSON.parse($0)) ?? .string("not JSON: \($0)") } }
+    }
+
+    /// Runs `hu-sim` with `arguments`, writes `input` to its stdin, closes it, and waits.
+    static func run(_ arguments: [String] = ["--clock", "virtual"], input: Data) throws -> Outcome {
+        signal(SIGPIPE, SIG_IGN)  // a simulator that exits early must not kill the test process
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = LockedData()
+        let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorData.isSet { usleep(1000) }
+        return Outcome(stdout: output, stderr: String(decoding: errorData.value, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    static func run(_ arguments: [String] = ["--clock", "virtual"], lines: [String]) throws -> Outcome {
+        try run(arguments, input: Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}
+
+final class LockedData: @unchecked Sendable {  // guarded by `lock`
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ value: Data) { lock.withLock { data = value } }
+    var isSet: Bool { lock.withLock { data != nil } }
+    var value: Data { lock.withLock { data ?? Data() } }
+}

@@ -1,0 +1,109 @@
+import Testing
+
+@testable import JSONCodec
+
+@Suite struct JSONParsing {
+    @Test func anyTopLevelValueIsAccepted() throws {
+        #expect(try JSON.parse("7") == .integer(7))
+        #expect(try JSON.parse("\"x\"") == .string("x"))
+        #expect(try JSON.parse("null") == .null)
+        #expect(try JSON.parse(" true ") == .bool(true))
+        #expect(try JSON.parse("[]") == .array([]))
+    }
+
+    @Test func integersStayIntegers() throws {
+        let value = try JSON.parse(#"{"id":7,"big":9223372036854775807,"small":-9223372036854775808}"#)
+        #expect(value["id"] == .integer(7))
+        #expect(value["big"] == .integer(.max))
+        #expect(value["small"] == .integer(.min))
+        #expect(value.serializedString == #"{"id":7,"big":9223372036854775807,"small":-9223372036854775808}"#)
+    }
+
+    @Test func realsStayReals() throws {
+        #expect(try JSON.parse("1.5") == .double(1.5))
+        #expect(try JSON.parse("1E2") == .double(100))
+        #expect(try JSON.parse("-1.5e-10") == .double(-1.5e-10))
+        #expect(try JSON.parse("100.0").serializedString == "100.0")
+    }
+
+    @Test func integersBeyond64BitsKeepTheirLiteralText() throws {
+        let text = #"[123456789012345678901234567890,-98765432109876543210987654321]"#
+        let value = try JSON.parse(text)
+        #expect(value == .array([.largeNumber("123456789012345678901234567890"), .largeNumber("-98765432109876543210987654321")]))
+        #expect(value.serializedString == text)
+        #expect(value.arrayValue?.first?.isNumber == true)
+    }
+
+    @Test func realsBeyondDoubleKeepTheirLiteralText() throws {
+        #expect(try JSON.parse("1e400") == .largeNumber("1e400"))
+        #expect(try JSON.parse(#"{"id":-1.5E+999}"#).serializedString == #"{"id":-1.5E+999}"#)
+    }
+
+    @Test func nulInsideStringsIsKept() throws {
+        let value = try JSON.parse(#""a\u0000b""#)
+        #expect(value == .string("a\u{0}b"))
+        #expect(value.serializedString == #""a\u0000b""#)
+    }
+
+    @Test func nulInsideObjectKeysIsKept() throws {
+        let value = try JSON.parse(#"{"a\u0000b":1,"c":[99999999999999999999]}"#)
+        #expect(value.objectValue?.keys == ["a\u{0}b", "c"])
+        #expect(value.serializedString == #"{"a\u0000b":1,"c":[99999999999999999999]}"#)
+    }
+
+    @Test func aStringThatLooksLikeARescueMarkerStaysAString() throws {
+        // The rescue path marks numbers with runs of U+0001; real strings made of them must survive.
+        let text = #"["\u0001\u0001n0","\u0001n0",1e999]"#
+        let value = try JSON.parse(text)
+        #expect(value == .array([.string("\u{1}\u{1}n0"), .string("\u{1}n0"), .largeNumber("1e999")]))
+    }
+
+    @Test func surrogatePairsDecodeToOneCharacter() throws {
+        #expect(try JSON.parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(try JSON.parse(#""\uD834\uDD1E""#) == .string("𝄞"))
+    }
+
+    @Test func everyEscapeDecodes() throws {
+        let value = try JSON.parse(#""\"\\\/\b\f\n\r\t\u0041\u00e9""#)
+        #expect(value == .string("\"\\/\u{8}\u{c}\n\r\tAé"))
+    }
+
+    @Test func objectMemberOrderIsKept() throws {
+        let text = #"{"z":1,"a":2,"m":{"y":3,"b":4}}"#
+        #expect(try JSON.parse(text).serializedString == text)
+    }
+
+    @Test func duplicateKeysKeepTheLastValue() throws {
+        #expect(try JSON.parse(#"{"a":1,"a":2}"#) == ["a": 2])
+    }
+
+    @Test func nestingUpToTheBoundIsAccepted() throws {
+        let depth = JSON.maximumDepth
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(try JSON.parse(text).serializedString == text)
+    }
+
+    @Test func nestingBeyondTheBoundIsRefusedWithAnError() {
+        let depth = JSON.maximumDepth + 1
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(throws: JSONParseError.self) { try JSON.parse(text) }
+    }
+
+    @Test(arguments: [
+        "", " ", "{", "[1,]", "{\"a\":}", "01", "+1", ".5", "1.", "NaN", "Infinity", "'x'", "[1 2]",
+        "{\"a\" 1}", "\"\\x\"", "\"\\u12\"", "\"\\ud800\"", "tru", "nul", "{}x", "1 2", "\"a\tb\"",
+        "[1e]", "[-]", "[1e400", "{\"a\\u0000\":", "// c\n1",
+    ])
+    func invalidTextsAreRefusedWithAMessage(_ text: String) {
+        #expect {
+            try JSON.parse(text)
+        } throws: { error in
+            !((error as? JSONParseError)?.message.isEmpty ?? true)
+        }
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        #expect(throws: JSONParseError.self) { try JSON.parse([0x22, 0xC3, 0x28, 0x22]) }
+        #expect(throws: JSONParseError.self) { try JSON.parse([0x22, 0xED, 0xA0, 0x80, 0x22]) }
+    }
+}
