@@ -1,0 +1,115 @@
+// PutFile, ListFiles, DeleteFile and SetAppIcon (SDL-RULES §9–10).
+
+/// `spaceAvailable`, in every file RPC's response.
+public struct SpaceAvailable: SDLStruct, Hashable {
+    public var spaceAvailable: Int?
+
+    public init() {}
+
+    public init(_ bytes: Int) { spaceAvailable = bytes }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("spaceAvailable", &spaceAvailable, 0...2_000_000_000)
+    }
+}
+
+public struct PutFile: SDLRequest, Hashable {
+    public static let method = "PutFile"
+    public static let functionID = 32
+
+    public var syncFileName = ""
+    public var fileType = FileType.binary
+    public var persistentFile = false
+    public var systemFile = false
+    public var offset: Int?
+    public var length: Int?
+    public var crc: Int?
+    /// The file's bytes (SDL's binary part of the message), base64 with padding.
+    public var bulkData: String?
+
+    public init() {}
+
+    public init(
+        syncFileName: String, fileType: FileType, bulkData: String, persistentFile: Bool = false,
+        offset: Int? = nil, length: Int? = nil, crc: Int? = nil
+    ) {
+        self.syncFileName = syncFileName
+        self.fileType = fileType
+        self.bulkData = bulkData
+        self.persistentFile = persistentFile
+        self.offset = offset
+        self.length = length
+        self.crc = crc
+    }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("syncFileName", &syncFileName, 1...255)
+        try map("fileType", &fileType)
+        try map("persistentFile", &persistentFile, NoLimits(), default: false)
+        try map("systemFile", &systemFile, NoLimits(), default: false)
+        try map("offset", &offset, 0...2_000_000_000)
+        try map("length", &length, 0...2_000_000_000)
+        try map("crc", &crc, 0...4_294_967_295)
+        try map("bulkData", &bulkData, 0...Int.max)
+    }
+
+    public typealias ResponseParameters = SpaceAvailable
+}
+
+public struct ListFiles: SDLRequest, Hashable {
+    public static let method = "ListFiles"
+    public static let functionID = 34
+
+    public init() {}
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {}
+
+    public struct Response: SDLStruct, Hashable {
+        public var filenames: [String]?
+        public var spaceAvailable: Int?
+
+        public init() {}
+
+        public init(filenames: [String]?, spaceAvailable: Int) {
+            self.filenames = filenames
+            self.spaceAvailable = spaceAvailable
+        }
+
+        public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+            try map("filenames", &filenames, count: 0...1000, 1...500)
+            try map("spaceAvailable", &spaceAvailable, 0...2_000_000_000)
+        }
+    }
+    public typealias ResponseParameters = Response
+}
+
+public struct DeleteFile: SDLRequest, Hashable {
+    public static let method = "DeleteFile"
+    public static let functionID = 33
+
+    public var syncFileName = ""
+
+    public init() {}
+
+    public init(_ name: String) { syncFileName = name }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("syncFileName", &syncFileName, 1...500)
+    }
+
+    public typealias ResponseParameters = SpaceAvailable
+}
+
+public struct SetAppIcon: SDLRequest, Hashable {
+    public static let method = "SetAppIcon"
+    public static let functionID = 35
+
+    public var syncFileName = ""
+
+    public init() {}
+
+    public init(_ name: String) { syncFileName = name }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("syncFileName", &syncFileName, 1...500)
+    }
+}

@@ -1,0 +1,59 @@
+import JSONCodec
+
+/// An SDL request: its method name, its parameters (the struct itself) and the type of
+/// the parameters its response carries beside `success`, `resultCode` and `info`.
+public protocol SDLRequest: SDLStruct {
+    associatedtype ResponseParameters: SDLStruct = NoParameters
+    static var method: String { get }
+    /// SDL's FunctionID (for `CancelInteraction` and the docs); 0 for the simulator's own methods.
+    static var functionID: Int { get }
+}
+
+/// A notification from the head unit.
+public protocol SDLNotification: SDLStruct {
+    static var method: String { get }
+}
+
+/// A struct without parameters.
+public struct NoParameters: SDLStruct, Hashable {
+    public init() {}
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {}
+}
+
+/// An SDL response as the simulator sends it in a JSON-RPC `result`: `success`,
+/// `resultCode`, `info` where useful, and the response's own parameters beside them.
+public struct SDLResponse<Parameters: SDLStruct>: Sendable, Equatable {
+    public var success: Bool
+    public var resultCode: ResultCode
+    public var info: String?
+    public var parameters: Parameters
+
+    public init(_ resultCode: ResultCode, success: Bool? = nil, info: String? = nil, parameters: Parameters = Parameters()) {
+        self.resultCode = resultCode
+        self.success = success ?? (resultCode == .success || resultCode == .warnings)
+        self.info = info
+        self.parameters = parameters
+    }
+
+    /// Reads a JSON-RPC `result` object.
+    public init(result: JSON) throws(SchemaViolation) {
+        guard case .object(let object) = result else { throw SchemaViolation("expected an object, got \(result.kindName)") }
+        var success = false
+        var resultCode = ResultCode.genericError
+        var info: String?
+        var reader = ParameterReader(object: object)
+        try reader("success", &success)
+        try reader("resultCode", &resultCode)
+        try reader("info", &info, 0...1000)
+        self.init(resultCode, success: success, info: info, parameters: try Parameters(parameters: object))
+    }
+
+    public var json: JSON {
+        var object = JSONObject(minimumCapacity: 4)
+        object.appendNew("success", .bool(success))
+        object.appendNew("resultCode", .string(resultCode.rawValue))
+        if let info { object.appendNew("info", .string(info)) }
+        for member in parameters.parameters { object.appendNew(member.key, member.value) }
+        return .object(object)
+    }
+}

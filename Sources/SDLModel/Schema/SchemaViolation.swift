@@ -1,0 +1,30 @@
+/// A parameter that breaks SDL's schema (MOBILE_API.xml): SDL answers it with
+/// `INVALID_DATA`, and `info` names the parameter's path, e.g. `choiceSet[3].choiceID`.
+public struct SchemaViolation: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Path components, outermost first: names, and `[index]` for array elements.
+    public private(set) var path: [String]
+    public let reason: String
+
+    public init(_ reason: String, at name: String? = nil) {
+        self.reason = reason
+        self.path = name.map { [$0] } ?? []
+    }
+
+    /// The same violation seen from one level up.
+    func inside(_ component: String) -> SchemaViolation {
+        var copy = self
+        copy.path.insert(component, at: 0)
+        return copy
+    }
+
+    /// `choiceSet[3].choiceID`
+    public var pathText: String {
+        var text = ""
+        for component in path {
+            if component.hasPrefix("[") || text.isEmpty { text += component } else { text += "." + component }
+        }
+        return text
+    }
+
+    public var description: String { path.isEmpty ? reason : "\(pathText): \(reason)" }
+}
