@@ -3,12 +3,14 @@ import PackageDescription
 
 // Modules, each depending only on those above it:
 //   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine)
-//   → hu-sim (the simulator executable); hu-bench measures it.
+//   → hu-sim (the simulator executable, with SimConsole, its terminal front end).
+//   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
 let package = Package(
     name: "sdl-head-unit-simulator",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "hu-sim", targets: ["HUSim"]),
+        .executable(name: "hu-conform", targets: ["HUConform"]),
         .executable(name: "hu-bench", targets: ["HUBench"]),
         .executable(name: "jansson-echo", targets: ["JanssonEcho"]),
         .library(name: "JSONCodec", targets: ["JSONCodec"]),
@@ -30,13 +32,22 @@ let package = Package(
         .target(name: "JSONRPC", dependencies: ["JSONCodec"]),
         .target(name: "SDLModel", dependencies: ["JSONCodec", "JSONRPC"]),
         .target(name: "HeadUnit", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
+        // The terminal front end of hu-sim: shorthand, help, the drawn screen, recording.
+        .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
         .executableTarget(
             name: "HUSim",
             dependencies: [
                 "HeadUnit",
+                "SimConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Conformance: the fixture format, matching, and running fixtures against any simulator.
+        .target(name: "Conformance", dependencies: ["JSONCodec"]),
+        .executableTarget(
+            name: "HUConform",
+            dependencies: ["Conformance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "HUBench",
@@ -51,6 +62,8 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SDLModel"]),
         .testTarget(name: "HUSimTests", dependencies: ["JSONCodec"]),
+        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONCodec"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONCodec"]),
     ],
     swiftLanguageModes: [.v6]
 )

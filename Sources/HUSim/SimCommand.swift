@@ -1,6 +1,8 @@
 import ArgumentParser
 import Glibc
 import HeadUnit
+import JSONCodec
+import SDLModel
 import Logging
 
 @main
@@ -55,10 +57,24 @@ struct SimCommand: ParsableCommand {
         guard maxLineBytes >= 2 else {
             throw ValidationError("--max-line-bytes must be at least 2, not \(maxLineBytes).")
         }
-        if let profile, Profile.builtIn(named: profile) == nil, !fileExists(profile) {
+        _ = try loadProfile()
+    }
+
+    /// The built-in profile named, or the profile file given; errors name the bad field.
+    private func loadProfile() throws -> Profile {
+        guard let profile else { return .full }
+        if let builtIn = Profile.builtIn(named: profile) { return builtIn }
+        guard fileExists(profile) else {
             throw ValidationError(
                 "--profile '\(profile)' is neither a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) nor a readable file."
             )
+        }
+        do {
+            return try Profile(json: try JSON.parse(try readFile(profile)))
+        } catch let error as JSONParseError {
+            throw ValidationError("--profile \(profile) is not valid JSON: \(error)")
+        } catch let error as SchemaViolation {
+            throw ValidationError("--profile \(profile): \(error)")
         }
     }
 
@@ -70,7 +86,10 @@ struct SimCommand: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "hu-sim")
-        let engine = HeadUnitEngine()
+        let configuration = EngineConfiguration(
+            profile: try loadProfile(), clock: clock == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
+            quotaBytes: Int(quota))
+        let engine = HeadUnitEngine(configuration: configuration)
         let session = SimulatorSession(engine: engine, maximumLineBytes: maxLineBytes)
         let loop = StdioLoop(session: session, clock: clock, logger: logger)
         throw ExitCode(loop.run())
@@ -82,3 +101,19 @@ enum ClockMode: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// The whole file at `path`.
+func readFile(_ path: String) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw ValidationError("cannot open \(path): \(String(cString: strerror(errno)))") }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = read(descriptor, &chunk, chunk.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
+}

@@ -11,6 +11,8 @@ struct StdioLoop {
     let logger: Logger
 
     private static let readSize = 1 << 18
+    /// The real clock counts from the simulator's start.
+    private let start = StdioLoop.monotonicMilliseconds()
 
     /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
     func run() -> Int32 {
@@ -37,7 +39,7 @@ struct StdioLoop {
                 logger.notice("received \(signals.received() == SIGINT ? "SIGINT" : "SIGTERM"); finishing")
                 break
             }
-            if clock == .real { session.advanceClock(to: Self.monotonicMilliseconds()) }
+            if clock == .real { session.advanceClock(to: Self.monotonicMilliseconds() - start) }
             guard fds[0].revents != 0 else { continue }
             let count = read(STDIN_FILENO, block.baseAddress, block.count)
             if count < 0 {
@@ -56,7 +58,7 @@ struct StdioLoop {
 
     private func pollTimeout() -> Int32 {
         guard clock == .real, let deadline = session.engine.nextDeadline else { return -1 }
-        let wait = deadline - Self.monotonicMilliseconds()
+        let wait = deadline - (Self.monotonicMilliseconds() - start)
         return Int32(clamping: max(0, wait))
     }
 

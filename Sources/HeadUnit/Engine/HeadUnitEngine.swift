@@ -1,5 +1,6 @@
 import JSONCodec
 import JSONRPC
+import SDLModel
 
 /// What the engine asks its host to send.
 public enum EngineOutput: Sendable {
@@ -7,27 +8,90 @@ public enum EngineOutput: Sendable {
     case notification(method: String, params: JSONObject)
 }
 
+/// How the engine's clock moves.
+public enum EngineClock: Sendable {
+    /// Only `Sim.AdvanceTime` moves time (tests, fixtures): every run is the same.
+    case virtual
+    /// The host moves time with the wall clock through `advanceClock(to:)`.
+    case real
+}
+
+public struct EngineConfiguration: Sendable {
+    public var profile: Profile
+    public var clock: EngineClock
+    /// Bring a newly registered app to FULL (else it stays in NONE).
+    public var autoActivate: Bool
+    /// Upload space per app, in bytes.
+    public var quotaBytes: Int
+
+    public init(profile: Profile = .full, clock: EngineClock = .virtual, autoActivate: Bool = true, quotaBytes: Int = 100 << 20) {
+        self.profile = profile
+        self.clock = clock
+        self.autoActivate = autoActivate
+        self.quotaBytes = quotaBytes
+    }
+}
+
 /// The head unit: SDL Core's checks, the HMI's behaviour and the simulated driver, as a
 /// deterministic state machine. Calls and clock ticks go in; answers and notifications
-/// come out through `takeOutput()`. It reads no clock and does no I/O of its own.
+/// come out through `drainOutput`. It reads no clock and does no I/O of its own: files go
+/// through the `FileStore` it is given.
+///
+/// Each RPC's checks and behaviour live in their own file under `RPCs/`, in SDL's order.
 public final class HeadUnitEngine {
+    public let configuration: EngineConfiguration
+    var profile: Profile { configuration.profile }
+
+    /// Milliseconds on the engine's clock.
+    public private(set) var now: Int64 = 0
+    var timers = TimerQueue()
+    var faults = FaultTable()
     private var outbox: [EngineOutput] = []
+    private var routes: [String: Route] = [:]
 
-    public init() {
+    // The app and what the HMI shows of it.
+    var app: RegisteredApp?
+    var choiceSets: [Int: StoredChoiceSet] = [:]
+    var interaction: ActiveInteraction?
+    var keyboard = KeyboardState()
+    var files: AppFiles
+    var nextGrammarID = 1
+
+    public init(configuration: EngineConfiguration = EngineConfiguration(), store: any FileStore = MemoryFileStore()) {
+        self.configuration = configuration
+        self.files = AppFiles(store: store, quotaBytes: configuration.quotaBytes)
         outbox.reserveCapacity(8)
+        routes = Self.makeRoutes()
     }
 
+    // MARK: Input
+
+    /// Handles one request or notification from the peer.
     public func handle(_ call: Call) {
-        guard let address = call.replyTo else { return }
-        outbox.append(.answer(address, .failure(.methodNotFound(call.method))))
+        guard let route = routes[call.method] else {
+            if let address = call.replyTo { outbox.append(.answer(address, .failure(.methodNotFound(call.method)))) }
+            return
+        }
+        route.handle(self, call.params, call.replyTo)
     }
 
-    public func advanceClock(to now: Int64) {}
+    /// Moves the clock to `time`, firing every timer due by then, in order.
+    public func advanceClock(to time: Int64) {
+        while let (deadline, action) = timers.popDue(at: time) {
+            now = max(now, deadline)
+            action(self)
+        }
+        now = max(now, time)
+    }
 
-    /// When the next timer is due, on the clock `advanceClock(to:)` speaks of.
-    public var nextDeadline: Int64? { nil }
+    /// When the next timer is due, on the engine's clock.
+    public var nextDeadline: Int64? { timers.nextDeadline }
 
-    public func disconnect() {}
+    /// The peer is gone (end of input, or the simulator is stopping): the app's session
+    /// ends as a disconnect ends it.
+    public func disconnect() {
+        endAppSession()
+    }
 
     /// Hands over the messages produced since the last call, oldest first.
     public func drainOutput(_ body: (EngineOutput) -> Void) {
@@ -35,4 +99,97 @@ public final class HeadUnitEngine {
         for message in outbox { body(message) }
         outbox.removeAll(keepingCapacity: true)
     }
+
+    // MARK: Output
+
+    func answer<P: SDLStruct>(_ address: ReplyAddress?, _ response: SDLResponse<P>) {
+        guard let address else { return }
+        outbox.append(.answer(address, .success(response.json)))
+    }
+
+    func answer(_ address: ReplyAddress?, _ code: ResultCode, success: Bool? = nil, info: String? = nil) {
+        answer(address, SDLResponse<NoParameters>(code, success: success, info: info))
+    }
+
+    func answer(_ address: ReplyAddress?, _ hmi: HMIAnswer, success: Bool? = nil) {
+        answer(address, hmi.code, success: success ?? hmi.code.isSuccessFromHMI, info: hmi.info)
+    }
+
+    func answer(_ address: ReplyAddress?, error: RPCError) {
+        guard let address else { return }
+        outbox.append(.answer(address, .failure(error)))
+    }
+
+    func answer(_ address: ReplyAddress?, result: JSON) {
+        guard let address else { return }
+        outbox.append(.answer(address, .success(result)))
+    }
+
+    func notify<N: SDLNotification>(_ notification: N) {
+        outbox.append(.notification(method: N.method, params: notification.parameters))
+    }
+
+    // MARK: Waiting for the HMI
+
+    /// Core has passed its own checks and now waits for the HMI's answer to `method`.
+    ///
+    /// The simulated HMI answers at once with what `hmi` says, unless a fault injected for
+    /// `method` replaces that answer, holds it back (`delayMs`: a delay longer than Core's
+    /// `wait` ends with Core's GENERIC_ERROR instead), or drops it (nothing ever happens).
+    /// `complete` applies Core's rules to the answer, when it comes.
+    func awaitHMI(
+        _ method: String, reply: ReplyAddress?, component: String = "UI", wait: Int = HeadUnitEngine.coreWaitMs,
+        hmi: @escaping (HeadUnitEngine) -> HMIAnswer,
+        complete: @escaping (HeadUnitEngine, HMIAnswer) -> Void
+    ) {
+        guard let fault = faults.take(for: method) else {
+            complete(self, hmi(self))
+            return
+        }
+        if fault.drop { return }
+        let injected = fault.resultCode.map { HMIAnswer(code: $0, info: fault.info) }
+        guard let delay = fault.delayMs, delay > 0 else {
+            complete(self, injected ?? hmi(self))
+            return
+        }
+        timers.schedule(at: now + Int64(min(delay, wait)), answering: reply) { engine in
+            let answer = delay > wait ? HMIAnswer.noResponse(from: component) : injected ?? hmi(engine)
+            complete(engine, answer)
+        }
+    }
+
+    /// Core answers `method` alone (no HMI): an injected fault is the answer and nothing
+    /// changes; a delay-only fault holds the normal answer back. Returns false when the
+    /// request is taken by a fault and must not run.
+    func passCoreOnlyFault(_ method: String, _ reply: ReplyAddress?, run: @escaping (HeadUnitEngine, ReplyAddress?) -> Void) -> Bool {
+        guard let fault = faults.take(for: method) else { return true }
+        if fault.drop { return false }
+        let delay = Int64(fault.delayMs ?? 0)
+        let action: (HeadUnitEngine) -> Void = { engine in
+            if let code = fault.resultCode {
+                engine.answer(reply, HMIAnswer(code: code, info: fault.info))
+            } else {
+                run(engine, reply)
+            }
+        }
+        if delay > 0 { timers.schedule(at: now + delay, answering: reply, action) } else { action(self) }
+        return false
+    }
+
+    /// Core's wait for an HMI answer: DefaultTimeout + DefaultTimeoutCompensation.
+    static let coreWaitMs = 11000
+}
+
+/// The registered app, as Core and the HMI know it.
+struct RegisteredApp {
+    var request: RegisterAppInterface
+    var hmiLevel = HMILevel.none
+    var audioStreamingState = AudioStreamingState.notAudible
+    var systemContext = SystemContext.main
+    /// PutFile/ListFiles/DeleteFile calls counted against the HMI-NONE limits (SDL-RULES §9–10).
+    var putFilesInNone = 0
+    var listFilesInNone = 0
+    var deleteFilesInNone = 0
+
+    var version: SdlMsgVersion { request.sdlMsgVersion }
 }

@@ -1,0 +1,1 @@
+// Conformance fixtures and their runner.

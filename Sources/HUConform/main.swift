@@ -1,0 +1,1 @@
+print("hu-conform: not built yet")

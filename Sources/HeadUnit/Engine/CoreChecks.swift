@@ -1,0 +1,65 @@
+import SDLModel
+
+/// SDL Core's string checks (`CheckSyntax` in command_impl.cc, SDL-RULES §0).
+enum CoreChecks {
+    /// A string fails if it holds a TAB or LF character, the two-character sequences
+    /// `\n` or `\t`, or (unless empty is allowed) is empty or only spaces.
+    static func passesSyntax(_ text: String, allowEmpty: Bool = false) -> Bool {
+        if text.isEmpty { return allowEmpty }
+        var onlySpaces = true
+        var previousWasBackslash = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x09, 0x0A: return false
+            case UInt8(ascii: "n"), UInt8(ascii: "t"):
+                if previousWasBackslash { return false }
+            default: break
+            }
+            if byte != 0x20 { onlySpaces = false }
+            previousWasBackslash = byte == UInt8(ascii: "\\")
+        }
+        return allowEmpty || !onlySpaces
+    }
+
+    /// ASCII case-insensitive equality, as Core's `strcasecmp`.
+    static func equalIgnoringASCIICase(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count
+            && zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
+    }
+
+    private static func asciiLower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    /// vrHelp positions must be exactly 1, 2, 3, … in order.
+    static func positionsAreSequential(_ items: [VrHelpItem]) -> Bool {
+        items.enumerated().allSatisfy { $0.element.position == $0.offset + 1 }
+    }
+}
+
+/// The outcome of checking the images of a request (`MessageHelper::VerifyImage`).
+enum ImageCheck: Equatable {
+    case ok
+    /// A DYNAMIC image names a file that was never uploaded: the request goes on and
+    /// ends with WARNINGS (SDL-RULES §14).
+    case missingFile
+    /// An image value that fails Core's string check: INVALID_DATA.
+    case invalid(String)
+
+    static let missingInfo = "Requested image(s) not found."
+}
+
+extension HeadUnitEngine {
+    /// Checks images in order: the first invalid one wins; a missing file is remembered.
+    func verify(images: [(path: String, image: Image?)]) -> ImageCheck {
+        var result = ImageCheck.ok
+        for (path, image) in images {
+            guard let image else { continue }
+            guard CoreChecks.passesSyntax(image.value) else { return .invalid("\(path).value is not a valid image name") }
+            if image.imageType == .dynamic, result == .ok, !files.hasFile(named: image.value) {
+                result = .missingFile
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+import JSONCodec
+import JSONRPC
+import SDLModel
+
+/// How one method is handled: its parameters read with SDL's schema, Core's generic
+/// checks in SDL's order (schema, registration, HMI level), then the method's own.
+struct Route {
+    let handle: (HeadUnitEngine, JSONObject, ReplyAddress?) -> Void
+}
+
+extension HeadUnitEngine {
+    /// Levels in which SDL's default policy (Base-4) allows an RPC (SDL-RULES §0).
+    static let anyLevel: Set<HMILevel> = [.none, .background, .limited, .full]
+    static let visibleOrBackground: Set<HMILevel> = [.background, .limited, .full]
+    static let onScreen: Set<HMILevel> = [.limited, .full]
+
+    /// Every method the simulator answers, by name (with the aliases PROTOCOL.md accepts).
+    static func makeRoutes() -> [String: Route] {
+        var routes: [String: Route] = [:]
+        func sdl<R: SDLRequest>(_ type: R.Type, _ levels: Set<HMILevel>, _ body: @escaping (HeadUnitEngine, R, ReplyAddress?) -> Void) {
+            routes[R.method] = Route { engine, params, reply in
+                guard let request = engine.read(R.self, params, reply) else { return }
+                guard R.self == RegisterAppInterface.self || engine.app != nil else {
+                    engine.answer(reply, .applicationNotRegistered, info: "The app is not registered: send RegisterAppInterface first.")
+                    return
+                }
+                if let app = engine.app, R.self != RegisterAppInterface.self, !levels.contains(app.hmiLevel) {
+                    engine.answer(reply, .disallowed, info: "\(R.method) is not allowed in HMI level \(app.hmiLevel.rawValue).")
+                    return
+                }
+                body(engine, request, reply)
+            }
+        }
+        func control<R: SDLRequest>(_ type: R.Type, _ body: @escaping (HeadUnitEngine, R, ReplyAddress?) -> Void) {
+            routes[R.method] = Route { engine, params, reply in
+                guard let request = engine.read(R.self, params, reply) else { return }
+                body(engine, request, reply)
+            }
+        }
+
+        sdl(RegisterAppInterface.self, anyLevel) { $0.registerAppInterface($1, $2) }
+        sdl(UnregisterAppInterface.self, anyLevel) { $0.unregisterAppInterface($1, $2) }
+        sdl(GetSystemCapability.self, anyLevel) { $0.getSystemCapability($1, $2) }
+        sdl(CreateInteractionChoiceSet.self, visibleOrBackground) { $0.createInteractionChoiceSet($1, $2) }
+        sdl(DeleteInteractionChoiceSet.self, visibleOrBackground) { $0.deleteInteractionChoiceSet($1, $2) }
+        sdl(PerformInteraction.self, onScreen) { $0.performInteraction($1, $2) }
+        sdl(CancelInteraction.self, visibleOrBackground) { $0.cancelInteraction($1, $2) }
+        sdl(SetGlobalProperties.self, anyLevel) { $0.setGlobalProperties($1, $2) }
+        sdl(ResetGlobalProperties.self, anyLevel) { $0.resetGlobalProperties($1, $2) }
+        sdl(PutFile.self, anyLevel) { $0.putFile($1, $2) }
+        sdl(ListFiles.self, anyLevel) { $0.listFiles($1, $2) }
+        sdl(DeleteFile.self, anyLevel) { $0.deleteFile($1, $2) }
+        sdl(SetAppIcon.self, anyLevel) { $0.setAppIcon($1, $2) }
+
+        control(UserKeyboardEvent.self) { $0.userKeyboardEvent($1, $2) }
+        control(UserSelectChoice.self) { $0.userSelectChoice($1, $2) }
+        control(UserSelectAutocomplete.self) { $0.userSelectAutocomplete($1, $2) }
+        control(UserSpeak.self) { $0.userSpeak($1, $2) }
+        control(UserClose.self) { $0.userClose($1, $2) }
+        control(UserActivate.self) { $0.userActivate($1, $2) }
+        control(UserDeactivate.self) { $0.userDeactivate($1, $2) }
+        control(SimAdvanceTime.self) { $0.simAdvanceTime($1, $2) }
+        control(SimGetState.self) { $0.simGetState($1, $2) }
+        control(SimReset.self) { $0.simReset($1, $2) }
+        control(SimInjectFault.self) { $0.simInjectFault($1, $2) }
+
+        routes["CreateChoiceInteractionSet"] = routes[CreateInteractionChoiceSet.method]
+        routes["KeyboardEvent"] = routes[UserKeyboardEvent.method]
+        return routes
+    }
+
+    /// The SDL methods a fault can be injected for.
+    static let sdlMethods: Set<String> = [
+        RegisterAppInterface.method, UnregisterAppInterface.method, GetSystemCapability.method,
+        CreateInteractionChoiceSet.method, DeleteInteractionChoiceSet.method, PerformInteraction.method,
+        CancelInteraction.method, SetGlobalProperties.method, ResetGlobalProperties.method,
+        PutFile.method, ListFiles.method, DeleteFile.method, SetAppIcon.method,
+    ]
+
+    /// Reads a request's parameters; a schema violation is answered INVALID_DATA naming its path.
+    private func read<R: SDLRequest>(_ type: R.Type, _ params: JSONObject, _ reply: ReplyAddress?) -> R? {
+        do {
+            return try R(parameters: params)
+        } catch {
+            answer(reply, .invalidData, info: error.description)
+            return nil
+        }
+    }
+}

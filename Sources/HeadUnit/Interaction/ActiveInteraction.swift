@@ -1,0 +1,75 @@
+import JSONRPC
+import SDLModel
+
+/// The interaction on screen: what the HMI shows, the voice session beside it, the
+/// keyboard's text, and when it times out.
+struct ActiveInteraction {
+    let reply: ReplyAddress?
+    let request: PerformInteraction
+    /// Every choice of the listed sets, in order.
+    let choices: [Choice]
+    /// The menu of choices is shown (not VR_ONLY, not KEYBOARD).
+    let showsMenu: Bool
+    /// A keyboard is shown (KEYBOARD, or a search layout).
+    let showsKeyboard: Bool
+    var voiceSessionOpen: Bool
+    var menuDeadline: Int64?
+    var voiceDeadline: Int64?
+    var timer: TimerQueue.ID?
+    var keyboardText = ""
+    /// The user's choice for USER_CHOICE_INPUT_KEY_MASK: true when characters are hidden.
+    var userMaskEnabled = false
+    /// A vrHelp image named a file never uploaded: a successful end is WARNINGS.
+    let imagesMissing: Bool
+    /// An injected `delayMs` holds the answer back by this much when the interaction ends.
+    let answerDelayMs: Int?
+
+    var layout: LayoutMode? {
+        request.interactionMode == .vrOnly ? nil : (request.interactionLayout ?? .listOnly)
+    }
+
+    /// The choices on screen: all of them, or, with a search layout, those whose
+    /// `menuName` contains the typed text, ignoring case.
+    var visibleChoices: [Choice] {
+        guard showsMenu else { return [] }
+        guard showsKeyboard, !keyboardText.isEmpty else { return choices }
+        let needle = keyboardText.lowercased()
+        return choices.filter { $0.menuName.lowercased().contains(needle) }
+    }
+
+    /// Whichever deadline comes last: when the whole interaction times out.
+    var endDeadline: Int64? {
+        [menuDeadline, voiceDeadline].compactMap { $0 }.max()
+    }
+}
+
+/// How an interaction ends.
+enum InteractionOutcome {
+    case choice(Int, TriggerSource)
+    case text(String)
+    case timedOut
+    /// Closed by the user, the app or the app's session ending; with a keyboard on
+    /// screen the app is first told `keyboardEvent`.
+    case aborted(keyboardEvent: KeyboardEvent?)
+    /// Answered as the (injected) HMI says, without showing anything.
+    case hmiAnswer(HMIAnswer)
+}
+
+/// The app's keyboard properties as Core caches them and the HMI's keyboard uses them.
+struct KeyboardState {
+    /// What SetGlobalProperties left (SDL-RULES §6 caching); nil before any, or after a reset.
+    var cached: KeyboardProperties?
+
+    /// What the keyboard shows with: the cache, or the HMI's defaults.
+    var properties: KeyboardProperties {
+        cached ?? KeyboardProperties(language: .enUS, keyboardLayout: .qwerty, maskInputCharacters: .disable)
+    }
+
+    var keypressMode: KeypressMode { cached?.keypressMode ?? .resendCurrentEntry }
+
+    /// The autocomplete entries on screen.
+    var autoCompleteList: [String] {
+        if let list = cached?.autoCompleteList { return list }
+        return cached?.autoCompleteText.map { [$0] } ?? []
+    }
+}

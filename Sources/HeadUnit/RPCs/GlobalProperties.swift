@@ -1,0 +1,137 @@
+import JSONRPC
+import SDLModel
+
+// SetGlobalProperties and ResetGlobalProperties, keyboard part (SDL-RULES §6–7).
+extension HeadUnitEngine {
+    func setGlobalProperties(_ request: SetGlobalProperties, _ reply: ReplyAddress?) {
+        var request = request
+        // 1. At least one parameter.
+        guard request != SetGlobalProperties() else {
+            answer(reply, .invalidData, info: "There are no parameters present in request.")
+            return
+        }
+        if var keyboard = request.keyboardProperties {
+            if !profile.supportsAutoCompleteList {
+                // An older head unit does not know autoCompleteList: dropped like any unknown parameter.
+                keyboard.autoCompleteList = nil
+            } else if let text = keyboard.autoCompleteText {
+                // 2. autoCompleteText becomes a one-entry autoCompleteList, then is dropped.
+                if keyboard.autoCompleteList == nil { keyboard.autoCompleteList = [text] }
+                keyboard.autoCompleteText = nil
+            }
+            if profile.sdlVersion < SdlMsgVersion(7, 1) {
+                keyboard.maskInputCharacters = nil
+                keyboard.customKeys = nil
+            }
+            request.keyboardProperties = keyboard
+        }
+        // 3. Core's string checks.
+        if let field = Self.fieldFailingSyntax(request) {
+            answer(reply, .invalidData, info: "\(field) contains invalid characters or only spaces")
+            return
+        }
+        // 4. No more custom keys than the layout offers.
+        if let keys = request.keyboardProperties?.customKeys {
+            let layout = request.keyboardProperties?.keyboardLayout ?? keyboard.cached?.keyboardLayout ?? .qwerty
+            let allowed = profile.keyboardCapabilities?.configurableKeys(for: layout) ?? 0
+            if keys.count > allowed {
+                answer(reply, .invalidData, info: "customKeys exceeds the number of customizable keys in this Layout (\(layout.rawValue): \(allowed))")
+                return
+            }
+        }
+        // 5. vrHelpTitle and vrHelp come together, with positions in order.
+        if (request.vrHelpTitle == nil) != (request.vrHelp == nil) {
+            answer(reply, .rejected, info: "vrHelpTitle and vrHelp must be sent together")
+            return
+        }
+        if let vrHelp = request.vrHelp, !CoreChecks.positionsAreSequential(vrHelp) {
+            answer(reply, .rejected, info: "Non-sequential vrHelp item position")
+            return
+        }
+        var images: [(String, Image?)] = [("menuIcon", request.menuIcon)]
+        images += (request.vrHelp ?? []).enumerated().map { ("vrHelp[\($0.offset)].image", $0.element.image) }
+        let imageCheck = verify(images: images)
+        if case .invalid(let info) = imageCheck {
+            answer(reply, .invalidData, info: info)
+            return
+        }
+        // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning.
+        let properties = request.keyboardProperties
+        awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
+            engine.hmiAnswer(to: properties, imagesMissing: imageCheck == .missingFile)
+        } complete: { engine, hmi in
+            if hmi.code.isSuccessFromHMI, var properties {
+                if !engine.profile.supportsMask { properties.maskInputCharacters = nil }
+                engine.keyboard.cache(properties)
+            }
+            engine.answer(reply, hmi)
+        }
+    }
+
+    private func hmiAnswer(to properties: KeyboardProperties?, imagesMissing: Bool) -> HMIAnswer {
+        if let layout = properties?.keyboardLayout {
+            let supported = profile.keyboardCapabilities?.supportedKeyboards?.contains { $0.keyboardLayout == layout }
+                ?? (layout != .numeric)
+            if !supported {
+                return HMIAnswer(code: .unsupportedResource, info: "keyboard layout \(layout.rawValue) is not supported")
+            }
+        }
+        if properties?.maskInputCharacters != nil, !profile.supportsMask {
+            return HMIAnswer(code: .warnings, info: "maskInputCharacters is not supported by this head unit and was ignored")
+        }
+        if imagesMissing { return HMIAnswer(code: .warnings, info: ImageCheck.missingInfo) }
+        return .success
+    }
+
+    private static func fieldFailingSyntax(_ request: SetGlobalProperties) -> String? {
+        let keyboard = request.keyboardProperties
+        for (name, list) in [
+            ("keyboardProperties.limitedCharacterList", keyboard?.limitedCharacterList),
+            ("keyboardProperties.autoCompleteList", keyboard?.autoCompleteList),
+            ("keyboardProperties.customKeys", keyboard?.customKeys),
+        ] {
+            if let index = list?.firstIndex(where: { !CoreChecks.passesSyntax($0) }) { return "\(name)[\(index)]" }
+        }
+        if let text = keyboard?.autoCompleteText, !CoreChecks.passesSyntax(text) { return "keyboardProperties.autoCompleteText" }
+        if let title = request.menuTitle, !CoreChecks.passesSyntax(title) { return "menuTitle" }
+        if let title = request.vrHelpTitle, !CoreChecks.passesSyntax(title) { return "vrHelpTitle" }
+        if let icon = request.menuIcon, !CoreChecks.passesSyntax(icon.value) { return "menuIcon.value" }
+        for (index, item) in (request.vrHelp ?? []).enumerated() where !CoreChecks.passesSyntax(item.text) {
+            return "vrHelp[\(index)].text"
+        }
+        for (name, prompt) in [("helpPrompt", request.helpPrompt), ("timeoutPrompt", request.timeoutPrompt)] {
+            if let index = prompt?.firstIndex(where: { !CoreChecks.passesSyntax($0.text, allowEmpty: true) }) {
+                return "\(name)[\(index)].text"
+            }
+        }
+        return nil
+    }
+
+    func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyAddress?) {
+        let resetsKeyboard = request.properties.contains(.keyboardProperties)
+        awaitHMI(ResetGlobalProperties.method, reply: reply) { _ in
+            .success
+        } complete: { engine, hmi in
+            if hmi.code.isSuccessFromHMI, resetsKeyboard { engine.keyboard.cached = nil }
+            engine.answer(reply, hmi)
+        }
+    }
+}
+
+extension KeyboardState {
+    /// Core's caching of keyboard properties (SDL-RULES §6): language, layout,
+    /// autoCompleteList and mask carry over when absent; keypressMode,
+    /// limitedCharacterList and customKeys do not; an explicit empty list drops the list.
+    mutating func cache(_ new: KeyboardProperties) {
+        var merged = new
+        if let old = cached {
+            merged.language = new.language ?? old.language
+            merged.keyboardLayout = new.keyboardLayout ?? old.keyboardLayout
+            merged.maskInputCharacters = new.maskInputCharacters ?? old.maskInputCharacters
+            merged.autoCompleteList = new.autoCompleteList ?? old.autoCompleteList
+            if new.autoCompleteList == nil && new.autoCompleteText == nil { merged.autoCompleteText = old.autoCompleteText }
+        }
+        if merged.autoCompleteList == [] { merged.autoCompleteList = nil }
+        cached = merged
+    }
+}

@@ -1,0 +1,205 @@
+import JSONRPC
+import SDLModel
+
+// PerformInteraction (SDL-RULES §4, §14): Core's checks in order, then the simulated HMI
+// shows the interaction until the user, the clock or the app ends it.
+extension HeadUnitEngine {
+    func performInteraction(_ request: PerformInteraction, _ reply: ReplyAddress?) {
+        let mode = request.interactionMode
+        let layout = request.interactionLayout
+        // 1–2. Mode, layout and the list of sets.
+        if mode == .vrOnly && layout == .keyboard {
+            answer(reply, .invalidData, info: "interactionMode VR_ONLY cannot show layout KEYBOARD")
+            return
+        }
+        if request.interactionChoiceSetIDList.isEmpty && !(layout == .keyboard && mode == .manualOnly) {
+            answer(reply, .invalidData, info: "interactionChoiceSetIDList may be empty only with layout KEYBOARD and mode MANUAL_ONLY")
+            return
+        }
+        // 3. Every set exists; no choice ID appears twice across them.
+        var sets: [StoredChoiceSet] = []
+        var seenChoiceIDs = Set<Int>()
+        for id in request.interactionChoiceSetIDList {
+            guard let set = choiceSets[id] else {
+                answer(reply, .invalidID, info: "interactionChoiceSetID \(id) does not exist")
+                return
+            }
+            for choice in set.choices where !seenChoiceIDs.insert(choice.choiceID).inserted {
+                answer(reply, .invalidID, info: "choiceID \(choice.choiceID) appears more than once in the listed choice sets")
+                return
+            }
+            sets.append(set)
+        }
+        // 4. Every set is usable.
+        if sets.contains(where: { $0.availability != .ready }) {
+            answer(reply, .rejected, info: "One of choice sets is not available yet")
+            return
+        }
+        // 5–6. vrHelp images, and Core's string checks.
+        let vrHelpImages = verify(images: (request.vrHelp ?? []).enumerated().map { ("vrHelp[\($0.offset)].image", $0.element.image) })
+        if case .invalid(let info) = vrHelpImages {
+            answer(reply, .invalidData, info: info)
+            return
+        }
+        if let field = Self.fieldFailingSyntax(request) {
+            answer(reply, .invalidData, info: "\(field) contains invalid characters or only spaces")
+            return
+        }
+        // 7. Voice commands: no clash between sets, help in order, present where voice is used.
+        if let clash = Self.voiceCommandClash(sets) {
+            answer(reply, .duplicateName, info: "Choice set has duplicated VR synonym \"\(clash)\"")
+            return
+        }
+        if let vrHelp = request.vrHelp, !CoreChecks.positionsAreSequential(vrHelp) {
+            answer(reply, .rejected, info: "Non-sequential vrHelp item position")
+            return
+        }
+        if mode != .manualOnly, sets.contains(where: { $0.choices.contains { $0.vrCommands == nil } }) {
+            answer(reply, .invalidData, info: "Some choices don't contain VR commands.")
+            return
+        }
+        // 8. The HMI: an injected answer, a second interaction refused, or the interaction shown.
+        var delay: Int?
+        if let fault = faults.take(for: PerformInteraction.method) {
+            if fault.drop { return }
+            if let code = fault.resultCode {
+                let answerNow: (HeadUnitEngine) -> Void = { engine in
+                    engine.answer(reply, HMIAnswer(code: code, info: fault.info))
+                }
+                if let wait = fault.delayMs, wait > 0 {
+                    timers.schedule(at: now + Int64(wait), answering: reply, answerNow)
+                } else {
+                    answerNow(self)
+                }
+                return
+            }
+            delay = fault.delayMs
+        }
+        guard interaction == nil else {
+            answer(reply, .rejected, info: "Another interaction is already on screen")
+            return
+        }
+        if mode == .vrOnly && !profile.voice {
+            answer(reply, .unsupportedResource, success: false, info: "VR is not supported by this head unit")
+            return
+        }
+        show(request, sets: sets, reply: reply, imagesMissing: vrHelpImages == .missingFile, answerDelayMs: delay)
+    }
+
+    private func show(_ request: PerformInteraction, sets: [StoredChoiceSet], reply: ReplyAddress?, imagesMissing: Bool, answerDelayMs: Int?) {
+        let mode = request.interactionMode
+        let layout = request.interactionLayout ?? .listOnly
+        let onScreen = mode != .vrOnly
+        let voice = mode != .manualOnly && profile.voice
+        let timeout = Int64(request.timeout)
+        interaction = ActiveInteraction(
+            reply: reply, request: request, choices: sets.flatMap(\.choices),
+            showsMenu: onScreen && layout != .keyboard, showsKeyboard: onScreen && (layout == .keyboard || layout.hasSearch),
+            voiceSessionOpen: voice, menuDeadline: onScreen ? now + timeout : nil, voiceDeadline: voice ? now + timeout : nil,
+            imagesMissing: imagesMissing, answerDelayMs: answerDelayMs)
+        updateHMIStatus(context: voice ? .vrSession : .hmiObscured)
+        rescheduleInteractionTimer()
+    }
+
+    /// Sets the interaction's timer for its next deadline: the voice session's end, or the
+    /// end of the whole interaction.
+    func rescheduleInteractionTimer() {
+        guard var current = interaction else { return }
+        timers.cancel(current.timer)
+        let voiceEnd = current.voiceSessionOpen ? current.voiceDeadline : nil
+        guard let next = [voiceEnd, current.endDeadline].compactMap({ $0 }).min() else { return }
+        current.timer = timers.schedule(at: next) { $0.interactionTimerFired() }
+        interaction = current
+    }
+
+    private func interactionTimerFired() {
+        guard var current = interaction else { return }
+        current.timer = nil
+        if current.voiceSessionOpen, let end = current.voiceDeadline, now >= end {
+            current.voiceSessionOpen = false
+            interaction = current
+            if let menuEnd = current.menuDeadline, menuEnd > now {
+                // BOTH: the voice session is over, the menu stays until its own timeout.
+                updateHMIStatus(context: .hmiObscured)
+            }
+        }
+        interaction = current
+        if let end = current.endDeadline, now >= end {
+            finishInteraction(.timedOut)
+        } else {
+            rescheduleInteractionTimer()
+        }
+    }
+
+    /// Ends the interaction on screen and answers its PerformInteraction.
+    func finishInteraction(_ outcome: InteractionOutcome, context: SystemContext? = .main) {
+        guard let current = interaction else { return }
+        timers.cancel(current.timer)
+        interaction = nil
+        if current.showsKeyboard {
+            switch outcome {
+            case .timedOut: sendKeyboardInput(OnKeyboardInput(.entryAborted))
+            case .aborted(let event?): sendKeyboardInput(OnKeyboardInput(event))
+            default: break
+            }
+        }
+        let success = current.imagesMissing ? ResultCode.warnings : .success
+        let info = current.imagesMissing ? ImageCheck.missingInfo : nil
+        let response: SDLResponse<PerformInteraction.Response>
+        switch outcome {
+        case .choice(let id, let source):
+            response = SDLResponse(success, info: info, parameters: .init(choiceID: id, triggerSource: source))
+        case .text(let text):
+            response = SDLResponse(success, info: info, parameters: .init(manualTextEntry: text, triggerSource: .keyboard))
+        case .timedOut:
+            response = SDLResponse(.timedOut, success: false, info: "The interaction timed out")
+        case .aborted:
+            response = SDLResponse(.aborted, success: false, info: "The interaction was closed before a choice was made")
+        case .hmiAnswer(let hmi):
+            response = SDLResponse(hmi.code, success: hmi.code.isSuccessFromHMI, info: hmi.info)
+        }
+        if let delay = current.answerDelayMs, delay > 0 {
+            timers.schedule(at: now + Int64(delay), answering: current.reply) { $0.answer(current.reply, response) }
+        } else {
+            answer(current.reply, response)
+        }
+        if let context { updateHMIStatus(context: context) }
+    }
+
+    /// Sends `OnKeyboardInput` as Core routes it: only to an app in FULL, and only data
+    /// SDL's schema lets through (≤ 500 characters).
+    func sendKeyboardInput(_ input: OnKeyboardInput) {
+        guard app?.hmiLevel == .full else { return }
+        if let data = input.data, data.unicodeScalars.count > 500 { return }
+        notify(input)
+    }
+
+    private static func fieldFailingSyntax(_ request: PerformInteraction) -> String? {
+        if !CoreChecks.passesSyntax(request.initialText) { return "initialText" }
+        for (name, prompt) in [("initialPrompt", request.initialPrompt), ("helpPrompt", request.helpPrompt), ("timeoutPrompt", request.timeoutPrompt)] {
+            if let index = prompt?.firstIndex(where: { !CoreChecks.passesSyntax($0.text, allowEmpty: true) }) {
+                return "\(name)[\(index)].text"
+            }
+        }
+        for (index, item) in (request.vrHelp ?? []).enumerated() {
+            if !CoreChecks.passesSyntax(item.text) { return "vrHelp[\(index)].text" }
+            if let image = item.image, !CoreChecks.passesSyntax(image.value) { return "vrHelp[\(index)].image.value" }
+        }
+        return nil
+    }
+
+    /// A voice command shared by choices of two different listed sets (ASCII case ignored).
+    /// Core compares only each set's first choice (SDL-RULES §4, a Core bug); the simulator
+    /// compares every choice, as the spec means.
+    private static func voiceCommandClash(_ sets: [StoredChoiceSet]) -> String? {
+        for (index, set) in sets.enumerated() {
+            let commands = set.choices.flatMap { $0.vrCommands ?? [] }
+            for other in sets[(index + 1)...] where other.id != set.id {
+                for theirs in other.choices.flatMap({ $0.vrCommands ?? [] }) {
+                    if commands.contains(where: { CoreChecks.equalIgnoringASCIICase($0, theirs) }) { return theirs }
+                }
+            }
+        }
+        return nil
+    }
+}

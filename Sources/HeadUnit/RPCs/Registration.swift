@@ -1,0 +1,48 @@
+import JSONRPC
+import SDLModel
+
+// RegisterAppInterface, UnregisterAppInterface, GetSystemCapability (SDL-RULES §1, §11).
+extension HeadUnitEngine {
+    func registerAppInterface(_ request: RegisterAppInterface, _ reply: ReplyAddress?) {
+        guard app == nil else {
+            answer(reply, .applicationRegisteredAlready, info: "An app is already registered on this connection.")
+            return
+        }
+        guard passCoreOnlyFault(RegisterAppInterface.method, reply, run: { $0.registerAppInterface(request, $1) }) else { return }
+        app = RegisteredApp(request: request)
+        files.open(appID: request.appID)
+
+        var response = RegisterAppInterface.Response()
+        response.sdlMsgVersion = min(request.sdlMsgVersion, profile.sdlVersion)
+        response.language = .enUS
+        response.hmiDisplayLanguage = .enUS
+        response.displayCapabilities = profile.displayCapabilities
+        response.vrCapabilities = profile.voice ? [.text] : nil
+        response.speechCapabilities = [.text, .silence]
+        response.iconResumed = false
+        answer(reply, SDLResponse(.success, parameters: response))
+
+        notify(OnHMIStatus(.none, audio: .notAudible, context: .main))
+        // The HMI reports the display (keyboard capabilities included) to every new app.
+        notify(OnSystemCapabilityUpdated(profile.displays))
+        if configuration.autoActivate { updateHMIStatus(level: .full) }
+    }
+
+    func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyAddress?) {
+        guard passCoreOnlyFault(UnregisterAppInterface.method, reply, run: { $0.unregisterAppInterface(request, $1) }) else {
+            return
+        }
+        if interaction != nil { finishInteraction(.aborted(keyboardEvent: nil), context: nil) }
+        answer(reply, .success)
+        endAppSession()
+    }
+
+    func getSystemCapability(_ request: GetSystemCapability, _ reply: ReplyAddress?) {
+        guard passCoreOnlyFault(GetSystemCapability.method, reply, run: { $0.getSystemCapability(request, $1) }) else { return }
+        guard request.systemCapabilityType == .displays else {
+            answer(reply, .dataNotAvailable, info: "The simulator has no \(request.systemCapabilityType.rawValue) capability.")
+            return
+        }
+        answer(reply, SDLResponse(.success, parameters: GetSystemCapability.Response(profile.displays)))
+    }
+}
