@@ -1,0 +1,92 @@
+import Foundation
+
+/// A program under measurement, spoken to over pipes as hu-sim's users speak to it.
+final class Peer {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+
+    /// Starts `command` (a shell command line) with `arguments` appended.
+    init(_ command: String, _ arguments: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", ([command] + arguments).joined(separator: " ")]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Writes `bytes` from another thread, then closes stdin if asked to.
+    func feed(_ bytes: [UInt8], thenClose close: Bool = true) {
+        let handle = input.fileHandleForWriting
+        Thread.detachNewThread {
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = write(handle.fileDescriptor, buffer.baseAddress! + offset, min(1 << 20, buffer.count - offset))
+                    if count <= 0 { break }
+                    offset += count
+                }
+            }
+            if close { try? handle.close() }
+        }
+    }
+
+    /// Reads stdout to its end; returns the number of lines.
+    func countLinesToEnd() -> Int {
+        var lines = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 18)
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            for index in 0..<count where buffer[index] == 0x0A { lines += 1 }
+        }
+        return lines
+    }
+
+    func send(_ line: [UInt8]) {
+        line.withUnsafeBytes { _ = write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress!, $0.count) }
+    }
+
+    /// Reads until one whole line has arrived (lines are short here).
+    func readLine() -> [UInt8] {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while read(descriptor, &byte, 1) == 1 {
+            if byte == 0x0A { return line }
+            line.append(byte)
+        }
+        return line
+    }
+
+    /// Peak resident memory so far, in bytes (VmHWM of the shell's child, or the shell).
+    func peakRSS() -> Int {
+        let pid = childPID() ?? process.processIdentifier
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+            return kilobytes * 1024
+        }
+        return 0
+    }
+
+    /// `sh -c` usually execs the command in place; when it forks instead, the child is the program.
+    private func childPID() -> Int32? {
+        let path = "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
+    func finish() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
