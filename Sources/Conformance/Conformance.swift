@@ -1,1 +1,0 @@
-// Conformance fixtures and their runner.

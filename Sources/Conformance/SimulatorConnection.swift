@@ -1,0 +1,242 @@
+import Glibc
+import Synchronization
+
+/// How a simulator process ended.
+public enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case killed(signal: Int32)
+
+    public var description: String {
+        switch self {
+        case .exited(let code): "exited with status \(code)"
+        case .killed(let signal): "was killed by signal \(signal)"
+        }
+    }
+}
+
+/// A simulator started through `/bin/sh -c`, talked to over pipes.
+///
+/// All I/O is non-blocking and bounded by one deadline: writing drains the simulator's
+/// output meanwhile (so neither side can block on a full pipe), and every wait gives up
+/// at the deadline. The simulator runs in its own process group, so a shell wrapper and
+/// everything it started can be killed together.
+final class SimulatorConnection {
+    enum Failure: Error {
+        case timedOut
+        /// stdout ended or stdin closed: the simulator is gone.
+        case ended
+    }
+
+    private let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    private var errors: Int32
+    private let deadline: ContinuousClock.Instant
+    private var outputBuffer: [UInt8] = []
+    private var errorBuffer: [UInt8] = []
+    private var status: ExitStatus?
+
+    /// Lines of stderr kept for reports.
+    static let stderrTailLines = 20
+    private static let chunkSize = 1 << 16
+
+    init(command: String, deadline: ContinuousClock.Instant) throws(SpawnError) {
+        self.deadline = deadline
+        // Pipes are made close-on-exec under the lock, so that no simulator started in
+        // parallel inherits them (a held stdin would never reach end of file).
+        let spawned = try Self.spawning.withLock { _ throws(SpawnError) in try Self.spawn(command) }
+        (pid, input, output, errors) = spawned
+        for descriptor in [input, output, errors] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+    }
+
+    private static let spawning = Mutex(())
+
+    /// Starts `/bin/sh -c command`; returns its pid and our ends of its stdin, stdout, stderr.
+    private static func spawn(_ command: String) throws(SpawnError) -> (pid_t, Int32, Int32, Int32) {
+        let stdinPipe = try Self.makePipe()
+        let stdoutPipe = try Self.makePipe()
+        let stderrPipe = try Self.makePipe()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe.write, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Own process group; SIGPIPE back to its default (the runner ignores it).
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+
+        let words: [String] = ["/bin/sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var child = pid_t()
+        let result = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ)
+        for descriptor in [stdinPipe.read, stdoutPipe.write, stderrPipe.write] { close(descriptor) }
+        guard result == 0 else {
+            for descriptor in [stdinPipe.write, stdoutPipe.read, stderrPipe.read] { close(descriptor) }
+            throw SpawnError(message: "cannot start /bin/sh: \(String(cString: strerror(result)))")
+        }
+        return (child, stdinPipe.write, stdoutPipe.read, stderrPipe.read)
+    }
+
+    struct SpawnError: Error {
+        let message: String
+    }
+
+    /// A pipe whose ends close on exec (the child's copies, made by dup2, stay open).
+    private static func makePipe() throws(SpawnError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw SpawnError(message: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
+    deinit {
+        terminate()
+        for descriptor in [input, output, errors] where descriptor >= 0 { close(descriptor) }
+    }
+
+    // MARK: Talking
+
+    /// Writes all of `bytes` to the simulator's stdin, reading its output meanwhile.
+    func write(_ bytes: [UInt8]) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            guard input >= 0 else { throw .ended }
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            if count > 0 {
+                offset += count
+            } else if count < 0 && (errno == EAGAIN || errno == EINTR) {
+                try pump(waitingToWrite: true)
+            } else {
+                closeInput()
+                throw .ended
+            }
+        }
+    }
+
+    /// The next line the simulator wrote to stdout, without its newline.
+    func nextLine() throws(Failure) -> [UInt8] {
+        while true {
+            if let newline = outputBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(outputBuffer[..<newline])
+                outputBuffer.removeSubrange(...newline)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                return line
+            }
+            guard output >= 0 else { throw .ended }
+            try pump(waitingToWrite: false)
+        }
+    }
+
+    func closeInput() {
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
+    }
+
+    /// Waits until the process exits (reading its output to the end meanwhile), or kills
+    /// it at the deadline; returns how it ended, nil when it had to be killed.
+    func waitForExit() -> ExitStatus? {
+        while output >= 0 || errors >= 0 {
+            do { try pump(waitingToWrite: false) } catch {
+                if case .timedOut = error { break }
+            }
+        }
+        while status == nil && ContinuousClock.now < deadline {
+            if reap(blocking: false) { break }
+            usleep(1000)
+        }
+        if status == nil {
+            terminate()
+            return nil
+        }
+        return status
+    }
+
+    /// Kills the whole process group (if still running) and reaps the shell.
+    func terminate() {
+        guard status == nil else { return }
+        kill(-pid, SIGKILL)
+        _ = reap(blocking: true)
+    }
+
+    /// The exit status once the process is gone, waiting briefly for it.
+    func exitStatusAfterEnd() -> ExitStatus? {
+        let grace = min(deadline, ContinuousClock.now + .milliseconds(500))
+        while status == nil && ContinuousClock.now < grace {
+            if reap(blocking: false) { break }
+            usleep(1000)
+        }
+        return status
+    }
+
+    /// The last lines the simulator wrote to stderr.
+    var stderrTail: [String] {
+        var lines = String(decoding: errorBuffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return Array(lines.suffix(Self.stderrTailLines))
+    }
+
+    // MARK: Polling
+
+    /// Waits for output, stderr or (when writing) room in stdin, and reads what came.
+    private func pump(waitingToWrite: Bool) throws(Failure) {
+        let remaining = deadline - ContinuousClock.now
+        guard remaining > .zero else { throw .timedOut }
+        let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+        var fds = [
+            pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: waitingToWrite ? input : -1, events: Int16(POLLOUT), revents: 0),
+        ]
+        let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+        if ready < 0 && errno != EINTR { throw .ended }
+        if ready == 0 && deadline <= ContinuousClock.now { throw .timedOut }
+        if fds[0].revents != 0 { drain(&output, into: &outputBuffer) }
+        if fds[1].revents != 0 { drain(&errors, into: &errorBuffer) }
+        if errorBuffer.count > 1 << 16 { errorBuffer.removeFirst(errorBuffer.count - (1 << 15)) }
+        if waitingToWrite && fds[2].revents & Int16(POLLERR | POLLHUP) != 0 {
+            closeInput()
+            throw .ended
+        }
+    }
+
+    /// Reads what is available; closes the descriptor at end of file.
+    private func drain(_ descriptor: inout Int32, into buffer: inout [UInt8]) {
+        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        while descriptor >= 0 {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && errno == EAGAIN {
+                return
+            } else {
+                close(descriptor)
+                descriptor = -1
+            }
+        }
+    }
+
+    @discardableResult
+    private func reap(blocking: Bool) -> Bool {
+        var raw: Int32 = 0
+        let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
+        guard result == pid else { return false }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+        let signal = raw & 0x7f
+        status = signal == 0 ? .exited((raw >> 8) & 0xff) : .killed(signal: signal)
+        return true
+    }
+}

@@ -1,1 +1,0 @@
-print("hu-conform: not built yet")
