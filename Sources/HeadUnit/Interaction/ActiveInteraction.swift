@@ -41,6 +41,13 @@ struct ActiveInteraction {
     var endDeadline: Int64? {
         [menuDeadline, voiceDeadline].compactMap { $0 }.max()
     }
+
+    /// When Core stops waiting for the HMI's answer: counted from the start, or from the
+    /// last keypress (the HMI's OnResetTimeout), as `coreWaitMs` says.
+    var coreDeadline: Int64? {
+        let wait = Int64(HeadUnitEngine.coreWaitMs(for: request) - request.timeout)
+        return (menuDeadline ?? voiceDeadline).map { $0 + wait }
+    }
 }
 
 /// How an interaction ends.

@@ -63,13 +63,13 @@ extension HeadUnitEngine {
         if let fault = faults.take(for: PerformInteraction.method) {
             if fault.drop { return }
             if let code = fault.resultCode {
-                let answerNow: (HeadUnitEngine) -> Void = { engine in
-                    engine.answer(reply, HMIAnswer(code: code, info: fault.info))
-                }
-                if let wait = fault.delayMs, wait > 0 {
-                    timers.schedule(at: now + Int64(wait), answering: reply, answerNow)
+                let injected = HMIAnswer(code: code, info: fault.info)
+                let wait = Self.coreWaitMs(for: request)
+                if let delay = fault.delayMs, delay > 0 {
+                    let answer = delay > wait ? HMIAnswer.noResponse(from: Self.waitedComponent(request)) : injected
+                    timers.schedule(at: now + Int64(min(delay, wait)), answering: reply) { $0.answer(reply, answer) }
                 } else {
-                    answerNow(self)
+                    answer(reply, injected)
                 }
                 return
             }
@@ -159,7 +159,13 @@ extension HeadUnitEngine {
             response = SDLResponse(hmi.code, success: hmi.code.isSuccessFromHMI, info: hmi.info)
         }
         if let delay = current.answerDelayMs, delay > 0 {
-            timers.schedule(at: now + Int64(delay), answering: current.reply) { $0.answer(current.reply, response) }
+            // The HMI's answer is held back; past Core's wait, Core answers GENERIC_ERROR itself.
+            let coreDeadline = current.coreDeadline ?? .max
+            let late = now + Int64(delay) > coreDeadline
+            let arrival = late ? max(now, coreDeadline) : now + Int64(delay)
+            let noResponse = SDLResponse<PerformInteraction.Response>(
+                .genericError, success: false, info: HMIAnswer.noResponse(from: Self.waitedComponent(current.request)).info)
+            timers.schedule(at: arrival, answering: current.reply) { $0.answer(current.reply, late ? noResponse : response) }
         } else {
             answer(current.reply, response)
         }
@@ -172,6 +178,17 @@ extension HeadUnitEngine {
         guard app?.hmiLevel == .full else { return }
         if let data = input.data, data.unicodeScalars.count > 500 { return }
         notify(input)
+    }
+
+    /// Core's wait for the HMI's PerformInteraction answer (SDL-RULES §4): DefaultTimeout +
+    /// compensation, plus the interaction's timeout twice (once for VR_ONLY).
+    static func coreWaitMs(for request: PerformInteraction) -> Int {
+        coreWaitMs + request.timeout * (request.interactionMode == .vrOnly ? 1 : 2)
+    }
+
+    /// The HMI component Core names when the answer does not come.
+    private static func waitedComponent(_ request: PerformInteraction) -> String {
+        request.interactionMode == .vrOnly ? "VR" : "UI"
     }
 
     private static func fieldFailingSyntax(_ request: PerformInteraction) -> String? {
