@@ -149,6 +149,9 @@ extension HeadUnitEngine {
         switch outcome {
         case .choice(let id, let source):
             response = SDLResponse(success, info: info, parameters: .init(choiceID: id, triggerSource: source))
+        case .text(let text) where text.unicodeScalars.count > 500:
+            // The HMI's answer breaks manualTextEntry's 500-character limit: Core refuses it.
+            response = SDLResponse(.invalidData, success: false, info: "Received invalid data on HMI response")
         case .text(let text):
             response = SDLResponse(success, info: info, parameters: .init(manualTextEntry: text, triggerSource: .keyboard))
         case .timedOut:
