@@ -148,7 +148,8 @@ struct Memory: ParsableCommand {
 
     static func measure(_ targets: Targets, sets: Int) throws {
         let stream = Streams.manySets(sets)
-        let sim = try peakRSS(targets.simulator, stream, expectedLines: sets + 5)
+        // Registration answers one reply and three notifications, then one reply per set.
+        let sim = try peakRSS(targets.simulator, stream, expectedLines: sets + 4)
         let idle = try peakRSS(targets.simulator, Array((Streams.register + "\n").utf8), expectedLines: 4)
         let echo = try peakRSS(targets.baseline, stream, expectedLines: sets + 1)
         print("memory, peak RSS with \(sets) choice sets of one choice loaded:")

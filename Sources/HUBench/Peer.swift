@@ -49,16 +49,26 @@ final class Peer {
         line.withUnsafeBytes { _ = write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress!, $0.count) }
     }
 
-    /// Reads until one whole line has arrived (lines are short here).
+    private var pending: [UInt8] = []
+
+    /// Reads until one whole line has arrived, in blocks (a byte-at-a-time read would
+    /// charge the reader's syscalls to the program measured).
     func readLine() -> [UInt8] {
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
         let descriptor = output.fileHandleForReading.fileDescriptor
-        while read(descriptor, &byte, 1) == 1 {
-            if byte == 0x0A { return line }
-            line.append(byte)
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if let newline = pending.firstIndex(of: 0x0A) {
+                let line = Array(pending[..<newline])
+                pending.removeFirst(newline + 1)
+                return line
+            }
+            let count = read(descriptor, &block, block.count)
+            if count <= 0 {
+                defer { pending = [] }
+                return pending
+            }
+            pending.append(contentsOf: block[0..<count])
         }
-        return line
     }
 
     /// Peak resident memory so far, in bytes (VmHWM of the shell's child, or the shell).
