@@ -21,11 +21,16 @@ let package = Package(
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
         .library(name: "SDLModel", targets: ["SDLModel"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "SDLManager", targets: ["SDLManager"]),
+        .executable(name: "hu-demo", targets: ["HUDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -48,6 +53,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The mobile side: the manager library apps link, driving any PROTOCOL.md peer.
+        .target(
+            name: "SDLManager",
+            dependencies: [
+                "SDLModel", "JSONRPC", "JSONCodec",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
+        ),
+        .executableTarget(name: "HUDemo", dependencies: ["SDLManager"]),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.
         .target(name: "Conformance", dependencies: ["JSONCodec"]),
         .executableTarget(

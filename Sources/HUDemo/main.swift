@@ -1,0 +1,1 @@
+print("hu-demo: not built yet")
