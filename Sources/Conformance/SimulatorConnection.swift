@@ -148,9 +148,7 @@ final class SimulatorConnection {
     /// it at the deadline; returns how it ended, nil when it had to be killed.
     func waitForExit() -> ExitStatus? {
         while output >= 0 || errors >= 0 {
-            do { try pump(waitingToWrite: false) } catch {
-                if case .timedOut = error { break }
-            }
+            do { try pump(waitingToWrite: false) } catch { break }
         }
         while status == nil && ContinuousClock.now < deadline {
             if reap(blocking: false) { break }

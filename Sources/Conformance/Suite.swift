@@ -26,7 +26,7 @@ public enum Suite {
             worker.start()
         }
         workers.wait()
-        return progress.withLock { $0.results.map { $0! } }
+        return progress.withLock { $0.results.compactMap { $0 } }
     }
 
     /// Which fixtures are taken, and the results waiting to be reported in order.

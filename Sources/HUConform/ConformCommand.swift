@@ -51,7 +51,8 @@ struct ConformCommand: ParsableCommand {
     func run() throws {
         let files: [FixtureFile]
         do {
-            files = try FixtureFile.discover(paths).filter { filter == nil || $0.path.contains(filter!) }
+            let filter = self.filter ?? ""
+            files = try FixtureFile.discover(paths).filter { filter.isEmpty || $0.path.contains(filter) }
         } catch {
             throw ValidationError(error.message)
         }
