@@ -92,6 +92,17 @@ import Testing
         #expect(result.code == "INVALID_DATA")
     }
 
+    @Test func theImageScanStopsAtTheFirstMissingFile() {
+        // Choice 1's bad image is past the first missing file: step 2 refuses the reused ID first.
+        let hu = EngineHarness.withCities()
+        let missing = choice(8, "A", extra: ["image": ["value": "missing.png", "imageType": "DYNAMIC"]])
+        let bad = choice(9, "B", extra: ["image": ["value": " ", "imageType": "STATIC"]])
+        #expect(hu.createSet(id: 1, choices: [missing, bad]).code == "INVALID_ID")
+        let result = hu.createSet(id: 2, choices: [missing, bad])
+        #expect(result.code == "INVALID_DATA", "step 3's string check still finds it")
+        #expect(result.info?.hasPrefix("choiceSet[1].image.value") == true)
+    }
+
     // Step 2: the set's ID.
 
     @Test func aReusedSetIDIsInvalidID() {
@@ -292,6 +303,16 @@ import Testing
         hu.perform(sets: [1])
         hu.send("User.SelectChoice", ["choiceID": 2])
         #expect(delete(hu, 1).code == "SUCCESS")
+    }
+
+    @Test func aSetStillBeingCreatedCannotBeDeletedYet() {
+        let hu = EngineHarness.withCities()
+        hu.injectFault(["method": "CreateInteractionChoiceSet", "delayMs": 1000])
+        let create = hu.start("CreateInteractionChoiceSet", ["interactionChoiceSetID": 2, "choiceSet": [choice(9, "Rome", vr: ["Rome"])]])
+        #expect(delete(hu, 2).code == "REJECTED")
+        hu.advance(ms: 1000)
+        #expect(hu.result(of: create)?.code == "SUCCESS")
+        #expect(delete(hu, 2).code == "SUCCESS")
     }
 
     @Test func anUnknownSetIsInvalidIDEvenDuringAnInteraction() {

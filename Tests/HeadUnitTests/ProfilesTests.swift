@@ -34,6 +34,16 @@ import Testing
         #expect(window?["keyboardCapabilities"] == nil)
     }
 
+    @Test func theLegacyHeadUnitKeepsAutoCompleteTextAndOffersItOnTheKeyboard() {
+        let hu = EngineHarness(profile: .legacy)
+        hu.register()
+        hu.setKeyboard(["autoCompleteText": "Oslo"])
+        #expect(hu.state["keyboardProperties"]?["autoCompleteText"] == "Oslo")
+        hu.createSet(id: 1, choices: cities)
+        hu.perform(sets: [1], layout: "KEYBOARD")
+        #expect(hu.interaction["autoCompleteList"] == ["Oslo"])
+    }
+
     @Test func theProfileNameIsInTheState() {
         #expect(EngineHarness(profile: .legacy).state["profile"] == "legacy")
         #expect(EngineHarness().state["profile"] == "full")
