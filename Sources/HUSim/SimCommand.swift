@@ -89,10 +89,19 @@ struct SimCommand: ParsableCommand {
         let configuration = EngineConfiguration(
             profile: try loadProfile(), clock: clock == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
             quotaBytes: Int(quota))
-        let engine = HeadUnitEngine(configuration: configuration)
+        let store: DiskFileStore
+        do {
+            store = try DiskFileStore(path: storage)
+        } catch {
+            logger.critical("cannot use the storage folder: \(error)")
+            throw ExitCode.failure
+        }
+        let engine = HeadUnitEngine(configuration: configuration, store: store)
         let session = SimulatorSession(engine: engine, maximumLineBytes: maxLineBytes)
         let loop = StdioLoop(session: session, clock: clock, logger: logger)
-        throw ExitCode(loop.run())
+        let status = loop.run()
+        store.finish()  // after the app's session ended: a private folder goes
+        throw ExitCode(status)
     }
 }
 

@@ -124,6 +124,11 @@ struct SignalPipe {
             }
             sigaction(number, &action, nil)
         }
+        // A blocked signal mask is inherited: a parent that blocks these must not make us deaf to them.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in signals { sigaddset(&unblocked, number) }
+        sigprocmask(SIG_UNBLOCK, &unblocked, nil)
         return SignalPipe(readEnd: ends[0])
     }
 

@@ -1,17 +1,40 @@
-/// Where uploaded files' bytes live: one folder per app. The engine keeps the
-/// bookkeeping (types, persistence, quota); a store keeps only bytes. The simulator's
-/// store is a folder on disk (`hu-sim --storage`); tests use `MemoryFileStore`.
+/// Where uploaded files' bytes live: one folder per app, and one folder of system files
+/// (SDL's SystemFilesPath) shared by every app. The engine keeps the bookkeeping (types,
+/// persistence, quota) and checks names first (`SyncFileName`); a store keeps only bytes.
+/// The simulator's store is a folder on disk (`hu-sim --storage`); tests use `MemoryFileStore`.
 public protocol FileStore: AnyObject {
-    /// Opens (creating if needed) the folder of `appID` and returns the files already in it.
+    /// Opens (creating if needed) the folder of `appID` and returns the regular files already in it.
     func openFolder(for appID: String) throws(FileStoreError) -> [StoredFileInfo]
+    /// The app's session ended: lets go of its folder (removing it when empty).
+    func closeFolder()
     /// Replaces `name` with `bytes`, or appends `bytes` to it; the file is whole before or after, never torn.
-    func write(_ bytes: [UInt8], to name: String, appending: Bool) throws(FileStoreError)
+    func write(_ bytes: [UInt8], to name: String, mode: WriteMode, area: FileArea) throws(FileStoreError)
+    /// Removes a file of the open app folder.
     func remove(_ name: String) throws(FileStoreError)
-    /// The names in the open folder, read from the store itself.
+    /// The names of the regular files in the open app folder, read from the store itself, sorted.
     func listNames() throws(FileStoreError) -> [String]
-    func contents(of name: String) throws(FileStoreError) -> [UInt8]
+    /// The size of a regular file, nil when there is none by that name.
+    func size(of name: String, area: FileArea) -> Int?
     /// Free space on the device under the store, in bytes.
     var freeDeviceBytes: Int { get }
+}
+
+public enum WriteMode: Sendable, Hashable {
+    /// A new file (PutFile at offset 0). `declaredSize` is the whole file's size when the
+    /// upload says so (PutFile `length`): a store may keep a file that comes in chunks out
+    /// of sight until that many bytes have arrived, so a half-finished upload never
+    /// replaces a whole file. `size(of:area:)` counts the bytes arrived either way.
+    case replace(declaredSize: Int?)
+    /// The next chunk of a file.
+    case append
+}
+
+/// Which folder a file is in.
+public enum FileArea: Sendable, Hashable {
+    /// The open app's own folder: listed, counted against its quota.
+    case app
+    /// Files uploaded with `systemFile: true`: not listed, no quota.
+    case system
 }
 
 public struct StoredFileInfo: Sendable, Hashable {
@@ -33,8 +56,11 @@ public struct FileStoreError: Error, Sendable, Equatable, CustomStringConvertibl
 /// A store in memory, for tests and for engines that need no disk.
 public final class MemoryFileStore: FileStore {
     private var folders: [String: [String: [UInt8]]] = [:]
+    private var systemFiles: [String: [UInt8]] = [:]
     private var openApp: String?
     public var freeDeviceBytes: Int
+    /// When set, every write fails with it, as a full or broken disk would.
+    public var writeFailure: FileStoreError?
 
     public init(freeDeviceBytes: Int = 1 << 40) {
         self.freeDeviceBytes = freeDeviceBytes
@@ -46,10 +72,16 @@ public final class MemoryFileStore: FileStore {
             .sorted { $0.name < $1.name }
     }
 
-    public func write(_ bytes: [UInt8], to name: String, appending: Bool) throws(FileStoreError) {
-        let app = try currentApp()
-        if appending { folders[app, default: [:]][name, default: []].append(contentsOf: bytes) } else {
-            folders[app, default: [:]][name] = bytes
+    public func closeFolder() {
+        if let openApp, folders[openApp]?.isEmpty == true { folders[openApp] = nil }
+        openApp = nil
+    }
+
+    public func write(_ bytes: [UInt8], to name: String, mode: WriteMode, area: FileArea) throws(FileStoreError) {
+        if let writeFailure { throw writeFailure }
+        if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
+        try withFolder(area) { folder in
+            if mode == .append { folder[name, default: []].append(contentsOf: bytes) } else { folder[name] = bytes }
         }
     }
 
@@ -62,9 +94,21 @@ public final class MemoryFileStore: FileStore {
         (folders[try currentApp()] ?? [:]).keys.sorted()
     }
 
-    public func contents(of name: String) throws(FileStoreError) -> [UInt8] {
-        guard let bytes = folders[try currentApp()]?[name] else { throw FileStoreError("\(name) does not exist") }
+    /// A file's bytes, for tests to read back what was uploaded.
+    public func contents(of name: String, area: FileArea) throws(FileStoreError) -> [UInt8] {
+        guard let bytes = try withFolder(area, { $0[name] }) else { throw FileStoreError("\(name) does not exist") }
         return bytes
+    }
+
+    public func size(of name: String, area: FileArea) -> Int? {
+        (try? withFolder(area) { $0[name]?.count }) ?? nil
+    }
+
+    private func withFolder<T>(_ area: FileArea, _ body: (inout [String: [UInt8]]) -> T) throws(FileStoreError) -> T {
+        switch area {
+        case .system: return body(&systemFiles)
+        case .app: return body(&folders[try currentApp(), default: [:]])
+        }
     }
 
     private func currentApp() throws(FileStoreError) -> String {

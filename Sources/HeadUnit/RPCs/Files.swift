@@ -1,10 +1,168 @@
 import JSONRPC
 import SDLModel
 
-// PutFile, ListFiles, DeleteFile, SetAppIcon (SDL-RULES §9–10). Placeholder until the files work lands.
-extension HeadUnitEngine {
-    func putFile(_ request: PutFile, _ reply: ReplyAddress?) { answer(reply, .unsupportedRequest) }
-    func listFiles(_ request: ListFiles, _ reply: ReplyAddress?) { answer(reply, .unsupportedRequest) }
-    func deleteFile(_ request: DeleteFile, _ reply: ReplyAddress?) { answer(reply, .unsupportedRequest) }
-    func setAppIcon(_ request: SetAppIcon, _ reply: ReplyAddress?) { answer(reply, .unsupportedRequest) }
+/// An upload that passed Core's checks and is ready to be written.
+struct CheckedUpload {
+    let request: PutFile
+    let bytes: [UInt8]
+    var mode: WriteMode { (request.offset ?? 0) > 0 ? .append : .replace(declaredSize: request.length) }
 }
+
+// PutFile, ListFiles, DeleteFile, SetAppIcon (SDL-RULES §9–10, §14; PROTOCOL.md §7).
+// Core answers the first three alone, so an injected fault is their answer (checks first).
+extension HeadUnitEngine {
+    /// Core's limit on each of PutFile, ListFiles and DeleteFile in HMI level NONE.
+    static let fileRequestsInNone = 5
+    static let maximumListedFiles = 1000
+    static let tooManyInNone = "Too many requests from the app with HMILevel HMI_NONE"
+
+    func putFile(_ request: PutFile, _ reply: ReplyAddress?) {
+        guard let upload = checkUpload(request, reply) else { return }
+        let takenByFault = !passCoreOnlyFault(PutFile.method, reply) { engine, reply in
+            // A held-back answer: the head unit may have changed meanwhile, so check again.
+            if let upload = engine.checkUpload(request, reply) { engine.store(upload, reply) }
+        }
+        if !takenByFault { store(upload, reply) }
+    }
+
+    /// Core's checks of a PutFile in SDL's order; a refusal is answered here.
+    func checkUpload(_ request: PutFile, _ reply: ReplyAddress?) -> CheckedUpload? {
+        func refuse(_ code: ResultCode, _ info: String) -> CheckedUpload? {
+            answerWithSpace(reply, code, info: info, system: request.systemFile)
+            return nil
+        }
+        if isLimitedInNone(\.putFilesInNone) { return refuse(.rejected, Self.tooManyInNone) }
+        guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "Binary data empty") }
+        guard let bytes = Base64.decode(text) else {
+            return refuse(.invalidData, "bulkData is not valid base64 (standard alphabet, padded)")
+        }
+        let name = request.syncFileName
+        if let problem = SyncFileName.problem(with: name) { return refuse(.invalidData, problem) }
+        let offset = request.offset ?? 0
+        if !request.systemFile, bytes.count > files.spaceAvailable(replacing: offset == 0 ? name : nil) {
+            return refuse(.outOfMemory, "Out of memory")
+        }
+        if let crc = request.crc, UInt32(crc) != CRC32.checksum(bytes) {
+            return refuse(.corruptedData, "CRC Check on file failed. File upload has been cancelled, please retry.")
+        }
+        if offset > 0, files.size(of: name, system: request.systemFile) != offset {
+            return refuse(.invalidData, "Can't save file")
+        }
+        return CheckedUpload(request: request, bytes: bytes)
+    }
+
+    /// Writes a checked upload and answers with the space left.
+    private func store(_ upload: CheckedUpload, _ reply: ReplyAddress?) {
+        let request = upload.request
+        let isNew: Bool
+        do {
+            if request.systemFile {
+                try files.saveSystemFile(upload.bytes, as: request.syncFileName, mode: upload.mode)
+                isNew = upload.mode != .append
+            } else {
+                isNew = try files.save(
+                    upload.bytes, as: request.syncFileName, type: request.fileType, persistent: request.persistentFile,
+                    mode: upload.mode) && upload.mode != .append
+            }
+        } catch {
+            answerWithSpace(reply, .genericError, info: "Could not save \(request.syncFileName): \(error)", system: request.systemFile)
+            return
+        }
+        if isNew { app?.putFilesInNone += 1 }
+        answerWithSpace(reply, .success, info: "File was downloaded", system: request.systemFile)
+    }
+
+    func listFiles(_ request: ListFiles, _ reply: ReplyAddress?) {
+        guard checkListing(reply) else { return }
+        let takenByFault = !passCoreOnlyFault(ListFiles.method, reply) { engine, reply in
+            if engine.checkListing(reply) { engine.list(reply) }
+        }
+        if !takenByFault { list(reply) }
+    }
+
+    private func checkListing(_ reply: ReplyAddress?) -> Bool {
+        guard isLimitedInNone(\.listFilesInNone) else { return true }
+        answerWithSpace(reply, .rejected, info: Self.tooManyInNone)
+        return false
+    }
+
+    /// Names read from the store, not from Core's bookkeeping (SDL-RULES §10).
+    private func list(_ reply: ReplyAddress?) {
+        app?.listFilesInNone += 1
+        let names: [String]
+        do {
+            names = try files.listNames()
+        } catch {
+            answerWithSpace(reply, .genericError, info: "Could not read the app's files: \(error)")
+            return
+        }
+        let listed = names.isEmpty ? nil : Array(names.prefix(Self.maximumListedFiles))
+        let response = ListFiles.Response(filenames: listed, spaceAvailable: Self.wireSpace(files.spaceAvailable))
+        answer(reply, SDLResponse(.success, parameters: response))
+    }
+
+    func deleteFile(_ request: DeleteFile, _ reply: ReplyAddress?) {
+        guard checkDeletion(request, reply) else { return }
+        let takenByFault = !passCoreOnlyFault(DeleteFile.method, reply) { engine, reply in
+            if engine.checkDeletion(request, reply) { engine.delete(request, reply) }
+        }
+        if !takenByFault { delete(request, reply) }
+    }
+
+    private func checkDeletion(_ request: DeleteFile, _ reply: ReplyAddress?) -> Bool {
+        let name = request.syncFileName
+        let refusal: (ResultCode, String)? =
+            if isLimitedInNone(\.deleteFilesInNone) {
+                (.rejected, Self.tooManyInNone)
+            } else if let problem = SyncFileName.problem(with: name) {
+                (.invalidData, problem)
+            } else if !files.hasFile(named: name) {
+                (.rejected, "There is no file named \"\(name)\" to delete.")
+            } else {
+                nil
+            }
+        guard let (code, info) = refusal else { return true }
+        answerWithSpace(reply, code, info: info)
+        return false
+    }
+
+    private func delete(_ request: DeleteFile, _ reply: ReplyAddress?) {
+        do {
+            try files.delete(request.syncFileName)
+        } catch {
+            answerWithSpace(reply, .genericError, info: "Could not delete \(request.syncFileName): \(error)")
+            return
+        }
+        app?.deleteFilesInNone += 1
+        answerWithSpace(reply, .success)
+    }
+
+    func setAppIcon(_ request: SetAppIcon, _ reply: ReplyAddress?) {
+        let name = request.syncFileName
+        if let problem = SyncFileName.problem(with: name) {
+            answer(reply, .invalidData, info: problem)
+            return
+        }
+        guard files.hasFile(named: name) else {
+            answer(reply, .invalidData, info: "The icon \"\(name)\" was not uploaded: send it with PutFile first.")
+            return
+        }
+        awaitHMI(SetAppIcon.method, reply: reply, hmi: { _ in .success }, complete: { engine, hmi in engine.answer(reply, hmi) })
+    }
+
+    /// Answers with the app's space left, as Core does for every file request.
+    private func answerWithSpace(_ reply: ReplyAddress?, _ code: ResultCode, info: String? = nil, system: Bool = false) {
+        let space = system ? 0 : files.spaceAvailable
+        answer(reply, SDLResponse(code, info: info, parameters: SpaceAvailable(Self.wireSpace(space))))
+    }
+
+    /// The space left, within the range SDL's schema allows.
+    private static func wireSpace(_ bytes: Int) -> Int { min(max(bytes, 0), 2_000_000_000) }
+
+    /// The app is in NONE and has used up Core's allowance for one kind of file request.
+    private func isLimitedInNone(_ counter: KeyPath<RegisteredApp, Int>) -> Bool {
+        guard let app, app.hmiLevel == .none else { return false }
+        return app[keyPath: counter] >= Self.fileRequestsInNone
+    }
+}
+

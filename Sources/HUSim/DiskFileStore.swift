@@ -1,0 +1,385 @@
+import Glibc
+import HeadUnit
+
+/// Uploaded files on disk: `<root>/<app folder>/<syncFileName>`, system files in
+/// `<root>/.hu-system/` (PROTOCOL.md §7).
+///
+/// - No path is ever built from a name: every call works relative to an open folder
+///   (`openat`, `renameat`, …), names never hold '/', and nothing is followed through a
+///   symbolic link (`O_NOFOLLOW`, `AT_SYMLINK_NOFOLLOW`) — a planted link is refused.
+/// - Every write, appends too, fills a temporary file (`.hu-tmp-…`) beside the target,
+///   syncs it and renames it into place: a killed simulator leaves each file whole or
+///   absent. Temporaries left by a crash are removed when the folder is next opened.
+/// - An upload in chunks that declares its size (PutFile `length` at offset 0) fills one
+///   temporary and moves into place with its last byte, so a big upload costs one copy
+///   and one sync; the file on disk stays the previous one (or none) until then. Chunks
+///   without a declared size copy the file each time, to stay whole at every step.
+final class DiskFileStore: FileStore {
+    private let root: Descriptor
+    private let rootPath: String
+    /// A private folder made for this run, removed at exit.
+    private let isPrivate: Bool
+    private var appFolder: (name: String, descriptor: Descriptor)?
+    private var systemFolder: Descriptor?
+    private var temporaryCount = 0
+    /// Uploads that declared their size and have not all arrived, each in its temporary.
+    private var staged: [StagedKey: StagedUpload] = [:]
+
+    static let temporaryPrefix = SyncFileName.reservedPrefix + "tmp-"
+    static let systemFolderName = SyncFileName.reservedPrefix + "system"
+
+    /// Keeps files under `path` (created if missing), or in a new private temporary folder.
+    init(path: String?) throws(FileStoreError) {
+        if let path {
+            try Self.makeFolders(path)
+            rootPath = path
+            isPrivate = false
+        } else {
+            let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array("\(base)/hu-sim-XXXXXX".utf8CString)
+            guard mkdtemp(&template) != nil else { throw Self.failure("cannot make a temporary folder in \(base)") }
+            rootPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            isPrivate = true
+        }
+        root = try Descriptor(open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC), "cannot open the storage folder \(rootPath)")
+    }
+
+    // MARK: FileStore
+
+    func openFolder(for appID: String) throws(FileStoreError) -> [StoredFileInfo] {
+        closeFolder()
+        let name = Self.folderName(for: appID)
+        let folder = try Self.openSubfolder(name, in: root, what: "the folder of app \(appID)")
+        // One simulator per app folder: another one's temporaries are not leftovers.
+        guard flock(folder.raw, LOCK_EX | LOCK_NB) == 0 else {
+            throw Self.failure("the folder of app \(appID) is in use by another simulator")
+        }
+        appFolder = (name, folder)
+        var files: [StoredFileInfo] = []
+        for entry in try Self.entries(of: folder) {
+            if entry.hasPrefix(Self.temporaryPrefix) {
+                unlinkat(folder.raw, entry, 0)
+            } else if SyncFileName.problem(with: entry) == nil, let size = Self.regularFileSize(entry, in: folder) {
+                files.append(StoredFileInfo(name: entry, size: size))
+            }
+        }
+        return files.sorted { $0.name < $1.name }
+    }
+
+    func closeFolder() {
+        for key in staged.keys { discardStaged(key) }
+        guard let (name, _) = appFolder else { return }
+        appFolder = nil  // closes the folder, releasing its lock
+        unlinkat(root.raw, name, AT_REMOVEDIR)  // only when empty, as Core does
+    }
+
+    func write(_ bytes: [UInt8], to name: String, mode: WriteMode, area: FileArea) throws(FileStoreError) {
+        if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
+        let folder = try self.folder(area)
+        try Self.refuseIfNotRegular(name, in: folder)
+        let key = StagedKey(area: area, name: name)
+        switch mode {
+        case .append where staged[key] != nil:
+            try continueStaged(key, with: bytes, in: folder)
+        case .append:
+            try publish(bytes, as: name, in: folder, appending: true)
+        case .replace(let declaredSize):
+            discardStaged(key)
+            if let declaredSize, declaredSize > bytes.count {
+                try startStaged(key, with: bytes, declaredSize: declaredSize, in: folder)
+            } else {
+                try publish(bytes, as: name, in: folder, appending: false)
+            }
+        }
+    }
+
+    func remove(_ name: String) throws(FileStoreError) {
+        if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
+        let folder = try self.folder(.app)
+        let wasStaged = discardStaged(StagedKey(area: .app, name: name))
+        guard unlinkat(folder.raw, name, 0) == 0 || (wasStaged && errno == ENOENT) else {
+            throw Self.failure("cannot delete \(name)")
+        }
+    }
+
+    func listNames() throws(FileStoreError) -> [String] {
+        let folder = try self.folder(.app)
+        return try Self.entries(of: folder).filter {
+            SyncFileName.problem(with: $0) == nil && Self.regularFileSize($0, in: folder) != nil
+        }.sorted()
+    }
+
+    func size(of name: String, area: FileArea) -> Int? {
+        if let upload = staged[StagedKey(area: area, name: name)] { return upload.size }
+        guard SyncFileName.problem(with: name) == nil, let folder = try? folder(area) else { return nil }
+        return Self.regularFileSize(name, in: folder)
+    }
+
+    var freeDeviceBytes: Int {
+        var info = statvfs()
+        guard fstatvfs(root.raw, &info) == 0 else { return 0 }
+        let (bytes, overflow) = Int(info.f_bavail).multipliedReportingOverflow(by: Int(info.f_frsize))
+        return overflow ? Int.max : bytes
+    }
+
+    // MARK: Writing
+
+    /// Writes `bytes` (after a copy of the file, when appending) to a temporary beside the
+    /// file, syncs it and renames it into place.
+    private func publish(_ bytes: [UInt8], as name: String, in folder: Descriptor, appending: Bool) throws(FileStoreError) {
+        let temporary = nextTemporaryName()
+        do throws(FileStoreError) {
+            let file = try Self.create(temporary, in: folder, for: name)
+            if appending {
+                let source = try Descriptor(
+                    openat(folder.raw, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), "cannot open \(name) to append to it")
+                try Self.copy(from: source, to: file, what: name)
+            }
+            try Self.writeAll(bytes, to: file, what: name)
+            try Self.moveIntoPlace(file, temporary, as: name, in: folder)
+        } catch {
+            unlinkat(folder.raw, temporary, 0)
+            throw error
+        }
+    }
+
+    /// The first chunk of an upload that declared a bigger size: it waits in a temporary.
+    private func startStaged(_ key: StagedKey, with bytes: [UInt8], declaredSize: Int, in folder: Descriptor) throws(FileStoreError) {
+        let temporary = nextTemporaryName()
+        do throws(FileStoreError) {
+            try Self.writeAll(bytes, to: try Self.create(temporary, in: folder, for: key.name), what: key.name)
+        } catch {
+            unlinkat(folder.raw, temporary, 0)
+            throw error
+        }
+        staged[key] = StagedUpload(temporary: temporary, size: bytes.count, declaredSize: declaredSize)
+    }
+
+    /// The next chunk of a staged upload; the last one moves the whole file into place. A
+    /// chunk that fails is cut off again, so the upload can go on from where it was.
+    private func continueStaged(_ key: StagedKey, with bytes: [UInt8], in folder: Descriptor) throws(FileStoreError) {
+        guard var upload = staged[key] else { return }
+        let file = try Descriptor(
+            openat(folder.raw, upload.temporary, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC),
+            "cannot reopen the unfinished upload of \(key.name)")
+        do throws(FileStoreError) {
+            try Self.writeAll(bytes, to: file, what: key.name)
+            if upload.size + bytes.count >= upload.declaredSize {
+                try Self.moveIntoPlace(file, upload.temporary, as: key.name, in: folder)
+                staged[key] = nil
+                return
+            }
+        } catch {
+            ftruncate(file.raw, off_t(upload.size))
+            throw error
+        }
+        upload.size += bytes.count
+        staged[key] = upload
+    }
+
+    /// Forgets a staged upload and its temporary; returns whether there was one.
+    @discardableResult
+    private func discardStaged(_ key: StagedKey) -> Bool {
+        guard let upload = staged.removeValue(forKey: key) else { return false }
+        if let folder = try? folder(key.area) { unlinkat(folder.raw, upload.temporary, 0) }
+        return true
+    }
+
+    private func nextTemporaryName() -> String {
+        temporaryCount += 1
+        return "\(Self.temporaryPrefix)\(getpid())-\(temporaryCount)"
+    }
+
+    private static func create(_ temporary: String, in folder: Descriptor, for name: String) throws(FileStoreError) -> Descriptor {
+        try Descriptor(
+            openat(folder.raw, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644),
+            "cannot create a temporary file for \(name)")
+    }
+
+    /// Syncs a finished temporary and renames it over `name`.
+    private static func moveIntoPlace(_ file: Descriptor, _ temporary: String, as name: String, in folder: Descriptor) throws(FileStoreError) {
+        guard fsync(file.raw) == 0 else { throw failure("cannot sync \(name) to disk") }
+        try refuseIfNotRegular(name, in: folder)
+        guard renameat(folder.raw, temporary, folder.raw, name) == 0 else { throw failure("cannot move the new \(name) into place") }
+        // The rename itself survives a power cut only once the folder is synced.
+        fsync(folder.raw)
+    }
+
+    /// A link or a folder planted where a file should be is never written through or replaced.
+    private static func refuseIfNotRegular(_ name: String, in folder: Descriptor) throws(FileStoreError) {
+        var status = stat()
+        if fstatat(folder.raw, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw FileStoreError("\(name) on disk is not a regular file (a symbolic link or a folder); it is left alone")
+        }
+    }
+
+    // MARK: Exit
+
+    /// The simulator is exiting: a private folder goes, with everything in it.
+    func finish() {
+        closeFolder()
+        systemFolder = nil
+        if isPrivate {
+            Self.removeContents(of: root)
+            rmdir(rootPath)
+        }
+    }
+
+    // MARK: Folders
+
+    /// The app's folder name: its ID with every byte outside [A-Za-z0-9._-] (and a leading
+    /// '.') percent-encoded, so no ID can name another app's folder, "." or "..", or the
+    /// store's own names. Long IDs are cut and end with '~' and a hash, which no encoded
+    /// ID contains ('~' is encoded).
+    static func folderName(for appID: String) -> String {
+        var name = ""
+        for (index, byte) in appID.utf8.enumerated() {
+            let plain = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || (byte == UInt8(ascii: ".") && index > 0)
+            if plain {
+                name.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                name += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        if name.isEmpty { return "%00" }
+        guard name.utf8.count > 200 else { return name }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+        for byte in appID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+        return String(name.prefix(180)) + "~" + String(hash, radix: 16)
+    }
+
+    private func folder(_ area: FileArea) throws(FileStoreError) -> Descriptor {
+        switch area {
+        case .app:
+            guard let appFolder else { throw FileStoreError("no app folder is open") }
+            return appFolder.descriptor
+        case .system:
+            if let systemFolder { return systemFolder }
+            let folder = try Self.openSubfolder(Self.systemFolderName, in: root, what: "the system files folder")
+            systemFolder = folder
+            return folder
+        }
+    }
+
+    /// Opens (making if needed) a folder inside `parent`, refusing a symbolic link.
+    private static func openSubfolder(_ name: String, in parent: Descriptor, what: String) throws(FileStoreError) -> Descriptor {
+        if mkdirat(parent.raw, name, 0o755) != 0 && errno != EEXIST { throw failure("cannot make \(what)") }
+        let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        return try Descriptor(openat(parent.raw, name, flags), "cannot open \(what) (a symbolic link is never followed)")
+    }
+
+    /// `mkdir -p`.
+    private static func makeFolders(_ path: String) throws(FileStoreError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part + "/"
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw failure("cannot make the storage folder \(path)") }
+        }
+    }
+
+    /// The names in a folder except "." and "..", unsorted; names that are not UTF-8 are skipped.
+    private static func entries(of folder: Descriptor) throws(FileStoreError) -> [String] {
+        let copy = dup(folder.raw)
+        guard copy >= 0, let stream = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            throw failure("cannot read a storage folder")
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if let name, name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    private static func regularFileSize(_ name: String, in folder: Descriptor) -> Int? {
+        var status = stat()
+        guard fstatat(folder.raw, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        return Int(status.st_size)
+    }
+
+    /// Deletes everything inside `folder`, never following a link out of it.
+    private static func removeContents(of folder: Descriptor) {
+        for name in (try? entries(of: folder)) ?? [] {
+            if unlinkat(folder.raw, name, 0) == 0 { continue }
+            if let inner = try? Descriptor(openat(folder.raw, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), "") {
+                removeContents(of: inner)
+            }
+            unlinkat(folder.raw, name, AT_REMOVEDIR)
+        }
+    }
+
+    // MARK: Bytes
+
+    private static func writeAll(_ bytes: [UInt8], to file: Descriptor, what: String) throws(FileStoreError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(file.raw, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw failure("cannot write \(what)") }
+            offset += written
+        }
+    }
+
+    /// Copies a whole file: a clone where the file system shares blocks, else in the kernel
+    /// (`sendfile`), else through a buffer.
+    private static func copy(from source: Descriptor, to target: Descriptor, what: String) throws(FileStoreError) {
+        let fileClone: UInt = 0x4004_9409  // FICLONE
+        if ioctl(target.raw, fileClone, source.raw) == 0 {
+            guard lseek(target.raw, 0, SEEK_END) >= 0 else { throw failure("cannot append to \(what)") }
+            return
+        }
+        while true {
+            let copied = sendfile(target.raw, source.raw, nil, 1 << 30)
+            if copied == 0 { return }
+            if copied > 0 { continue }
+            if errno == EINTR { continue }
+            guard errno == EINVAL || errno == ENOSYS else { throw failure("cannot copy \(what) to append to it") }
+            break
+        }
+        // No kernel copy here: read and write, from wherever sendfile stopped.
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(source.raw, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw failure("cannot read \(what) to append to it") }
+            if count == 0 { return }
+            try writeAll(Array(chunk[0..<count]), to: target, what: what)
+        }
+    }
+
+    private static func failure(_ what: String) -> FileStoreError {
+        FileStoreError("\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+private struct StagedKey: Hashable {
+    let area: FileArea
+    let name: String
+}
+
+private struct StagedUpload {
+    let temporary: String
+    /// Bytes arrived so far.
+    var size: Int
+    let declaredSize: Int
+}
+
+/// An open file descriptor, closed when the last reference goes.
+private final class Descriptor {
+    let raw: Int32
+
+    init(_ raw: Int32, _ failure: @autoclosure () -> String) throws(FileStoreError) {
+        guard raw >= 0 else { throw FileStoreError("\(failure()): \(String(cString: strerror(errno)))") }
+        self.raw = raw
+    }
+
+    deinit { close(raw) }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import JSONCodec
+
+/// A running `hu-sim` the test talks to line by line (requests out, replies in), and can
+/// signal or kill: for storage tests that need a restart, a signal, or a crash mid-write.
+final class StorageSimulator: @unchecked Sendable {  // one thread may `send` while another reads replies
+    let process = Process()
+    private let stdinHandle: FileHandle
+    private var stdinFD: Int32 { stdinHandle.fileDescriptor }
+    private let stdoutHandle: FileHandle
+    private var buffered: [UInt8] = []
+    private var nextID: Int64 = 1000
+
+    init(_ arguments: [String], environment: [String: String]? = nil) throws {
+        signal(SIGPIPE, SIG_IGN)  // writing to a killed simulator must not kill the test
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.executableURL = SimulatorProcess.executable
+        process.arguments = arguments
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        stdinHandle = stdin.fileHandleForWriting
+        stdoutHandle = stdout.fileHandleForReading
+    }
+
+    /// Writes one line; false once the simulator no longer reads.
+    @discardableResult
+    func send(_ line: String) -> Bool {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(stdinFD, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// The next message, or nil when stdout ended.
+    func nextMessage() -> JSON? {
+        while true {
+            if let newline = buffered.firstIndex(of: 0x0A) {
+                let line = Array(buffered[..<newline])
+                buffered.removeSubrange(...newline)
+                return (try? JSON.parse(line)) ?? .string("not JSON: \(String(decoding: line, as: UTF8.self))")
+            }
+            let chunk = stdoutHandle.availableData
+            if chunk.isEmpty { return nil }
+            buffered.append(contentsOf: chunk)
+        }
+    }
+
+    /// Reads until the reply with `id` and returns its `result` (null at end of output).
+    func result(of id: Int64) -> JSON {
+        while let message = nextMessage() {
+            if message["id"] == .integer(id), message["method"] == nil { return message["result"] ?? .null }
+        }
+        return .null
+    }
+
+    /// Sends a request and waits for its result.
+    @discardableResult
+    func request(_ method: String, _ params: JSONObject? = nil) -> JSON {
+        nextID += 1
+        send(Self.line(id: nextID, method: method, params: params))
+        return result(of: nextID)
+    }
+
+    @discardableResult
+    func register(appID: String = "demo-1") -> JSON { request("RegisterAppInterface", Self.registration(appID: appID)) }
+
+    /// Closes stdin (end of input) and waits for the exit status.
+    func finish() -> Int32 {
+        try? stdinHandle.close()  // through its handle: the handle must not close the number again later
+        while nextMessage() != nil {}
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func kill(_ signal: Int32) {
+        Foundation.kill(process.processIdentifier, signal)
+    }
+
+    /// Stops reading stdout: the simulator's next write finds it closed.
+    func closeOutput() { try? stdoutHandle.close() }
+
+    /// Waits for the simulator to exit; after `seconds`, kills it and returns nil.
+    func waitForExit(seconds: Double = 30) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            kill(SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    static func line(id: Int64, method: String, params: JSONObject?) -> String {
+        var message: JSONObject = ["jsonrpc": "2.0", "id": .integer(id), "method": .string(method)]
+        if let params { message["params"] = .object(params) }
+        return JSON.object(message).serializedString
+    }
+
+    static func registration(appID: String = "demo-1") -> JSONObject {
+        [
+            "appName": "Demo", "appID": .string(appID), "isMediaApplication": false, "languageDesired": "EN-US",
+            "hmiDisplayLanguageDesired": "EN-US", "sdlMsgVersion": ["majorVersion": 8, "minorVersion": 0],
+        ]
+    }
+
+    /// PutFile's parameters for `bytes`.
+    static func upload(_ name: String, _ bytes: [UInt8], extra: JSONObject = [:]) -> JSONObject {
+        var params: JSONObject = [
+            "syncFileName": .string(name), "fileType": "BINARY", "bulkData": .string(Data(bytes).base64EncodedString()),
+        ]
+        for member in extra { params[member.key] = member.value }
+        return params
+    }
+}
+
+/// A fresh folder for one test, removed when the test is done with it.
+final class ScratchFolder {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("hu-storage-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func appending(_ component: String) -> String { url.appendingPathComponent(component).path }
+
+    /// Every path under the folder (relative, symbolic links not followed), with each file's bytes.
+    func snapshot(excluding excluded: String? = nil) -> [String: Data] {
+        var result: [String: Data] = [:]
+        let manager = FileManager.default
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let full = relative.isEmpty ? path : appending(relative)
+            for name in (try? manager.contentsOfDirectory(atPath: full)) ?? [] {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if child == excluded { continue }
+                let attributes = try? manager.attributesOfItem(atPath: appending(child))
+                switch attributes?[.type] as? FileAttributeType {
+                case .typeDirectory?:
+                    result[child + "/"] = Data()
+                    pending.append(child)
+                case .typeSymbolicLink?:
+                    result[child + "@"] = Data(((try? manager.destinationOfSymbolicLink(atPath: appending(child))) ?? "").utf8)
+                default:
+                    result[child] = manager.contents(atPath: appending(child)) ?? Data()
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension JSON {
+    var resultCodeText: String? { self["resultCode"]?.stringValue }
+    var infoText: String? { self["info"]?.stringValue }
+    var spaceAvailable: Int64? { self["spaceAvailable"]?.integerValue }
+}
