@@ -29,7 +29,7 @@ import Testing
         #expect(hu.result(of: pick)?.code == "ABORTED")
     }
 
-    @Test func cancellingAnInteractionWithoutCancelIDNeedsNoCancelID() {
+    @Test func anInteractionWithoutCancelIDCanBeCancelled() {
         let hu = EngineHarness.withCities()
         let pick = hu.perform(sets: [1])
         #expect(cancel(hu).code == "SUCCESS")

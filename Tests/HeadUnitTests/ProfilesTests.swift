@@ -59,12 +59,4 @@ import Testing
         hu.send("User.SelectChoice", ["choiceID": 3])
         #expect(hu.result(of: pick)?["triggerSource"] == "MENU")
     }
-
-    @Test func timeMovesOnlyByAdvanceTimeOnTheVirtualClock() {
-        let engine = HeadUnitEngine(configuration: EngineConfiguration(clock: .real))
-        let session = SimulatorSession(engine: engine)
-        session.receive(Array(#"{"jsonrpc":"2.0","id":1,"method":"Sim.AdvanceTime","params":{"ms":10}}"#.utf8 + [10]))
-        let reply = try? JSON.parse(session.output)
-        #expect(reply?["result"]?.code == "REJECTED")
-    }
 }

@@ -39,6 +39,14 @@ import Testing
         #expect(hu.advance(ms: 0)["clockMs"] == 0)
     }
 
+    @Test func advanceTimeIsRejectedOnTheRealClock() {
+        let engine = HeadUnitEngine(configuration: EngineConfiguration(clock: .real))
+        let session = SimulatorSession(engine: engine)
+        session.receive(Array(#"{"jsonrpc":"2.0","id":1,"method":"Sim.AdvanceTime","params":{"ms":10}}"#.utf8 + [10]))
+        let reply = try? JSON.parse(session.output)
+        #expect(reply?["result"]?.code == "REJECTED")
+    }
+
     @Test func theStateOfAFreshHeadUnit() {
         let hu = EngineHarness()
         let state = hu.state
