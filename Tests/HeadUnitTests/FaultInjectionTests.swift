@@ -370,6 +370,18 @@ import Testing
         #expect(hu.result(of: entry)?["manualTextEntry"] == "a", "9 s + 30 s is within 9 s + 31 s")
     }
 
+    @Test func aDelayHoldsBackTheRefusalOfASecondInteraction() {
+        // The refusal is the HMI's answer (SDL-RULES §14), so the delay holds it back too.
+        let hu = EngineHarness.withCities()
+        let first = hu.perform(sets: [1])
+        hu.injectFault(["method": "PerformInteraction", "delayMs": 1500])
+        let second = hu.perform(sets: [1])
+        #expect(hu.result(of: second) == nil)
+        hu.advance(ms: 1500)
+        #expect(hu.result(of: second)?.code == "REJECTED")
+        #expect(hu.result(of: first) == nil)
+    }
+
     @Test func aDelayOnACoreOnlyRequestHoldsItsAnswer() {
         let hu = EngineHarness.withCities()
         hu.injectFault(["method": "GetSystemCapability", "delayMs": 500])

@@ -59,31 +59,35 @@ extension HeadUnitEngine {
             return
         }
         // 8. The HMI: an injected answer, a second interaction refused, or the interaction shown.
-        var delay: Int?
-        if let fault = faults.take(for: PerformInteraction.method) {
-            if fault.drop { return }
-            if let code = fault.resultCode {
-                let injected = HMIAnswer(code: code, info: fault.info)
-                let wait = Self.coreWaitMs(for: request)
-                if let delay = fault.delayMs, delay > 0 {
-                    let answer = delay > wait ? HMIAnswer.noResponse(from: Self.waitedComponent(request)) : injected
-                    timers.schedule(at: now + Int64(min(delay, wait)), answering: reply) { $0.answer(reply, answer) }
-                } else {
-                    answer(reply, injected)
-                }
-                return
-            }
-            delay = fault.delayMs
-        }
-        guard interaction == nil else {
-            answer(reply, .rejected, info: "Another interaction is already on screen")
+        let fault = faults.take(for: PerformInteraction.method)
+        if fault?.drop == true { return }
+        if let refusal = fault?.resultCode.map({ HMIAnswer(code: $0, info: fault?.info) }) ?? hmiRefusal(of: request) {
+            answerWithoutShowing(refusal, request, reply, delayMs: fault?.delayMs)
             return
         }
-        if mode == .vrOnly && !profile.voice {
-            answer(reply, .unsupportedResource, success: false, info: "VR is not supported by this head unit")
+        show(request, sets: sets, reply: reply, imagesMissing: vrHelpImages == .missingFile, answerDelayMs: fault?.delayMs)
+    }
+
+    /// Why the simulated HMI would not show the interaction: one is already on screen
+    /// (SDL-RULES §14), or it needs voice the head unit does not have.
+    private func hmiRefusal(of request: PerformInteraction) -> HMIAnswer? {
+        if interaction != nil { return HMIAnswer(code: .rejected, info: "Another interaction is already on screen") }
+        if request.interactionMode == .vrOnly && !profile.voice {
+            return HMIAnswer(code: .unsupportedResource, info: "VR is not supported by this head unit")
+        }
+        return nil
+    }
+
+    /// The HMI answers without showing anything, `delayMs` late; past Core's wait, Core
+    /// answers GENERIC_ERROR itself.
+    private func answerWithoutShowing(_ hmi: HMIAnswer, _ request: PerformInteraction, _ reply: ReplyAddress?, delayMs: Int?) {
+        guard let delay = delayMs, delay > 0 else {
+            answer(reply, hmi)
             return
         }
-        show(request, sets: sets, reply: reply, imagesMissing: vrHelpImages == .missingFile, answerDelayMs: delay)
+        let wait = Self.coreWaitMs(for: request)
+        let arriving = delay > wait ? HMIAnswer.noResponse(from: Self.waitedComponent(request)) : hmi
+        timers.schedule(at: now + Int64(min(delay, wait)), answering: reply) { $0.answer(reply, arriving) }
     }
 
     private func show(_ request: PerformInteraction, sets: [StoredChoiceSet], reply: ReplyAddress?, imagesMissing: Bool, answerDelayMs: Int?) {
