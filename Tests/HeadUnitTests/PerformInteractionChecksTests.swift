@@ -100,6 +100,13 @@ import Testing
         #expect(result.info == "One of choice sets is not available yet")
     }
 
+    @Test func aSetNotYetAvailableIsFoundBeforeBadTexts() {
+        let hu = EngineHarness.withCities()
+        hu.injectFault(["method": "CreateInteractionChoiceSet", "delayMs": 500])
+        hu.start("CreateInteractionChoiceSet", ["interactionChoiceSetID": 2, "choiceSet": [choice(4, "Rome", vr: ["Rome"])]])
+        #expect(refused(hu, performParams(sets: [2], initialText: "bad\ttext")).code == "REJECTED")
+    }
+
     // 5–6. vrHelp images and Core's string checks.
 
     private func vrHelp(_ items: [(String, Int64)], image: JSON? = nil) -> JSON {
@@ -152,6 +159,12 @@ import Testing
         let result = refused(hu, performParams(sets: [1, 2]))
         #expect(result.code == "DUPLICATE_NAME")
         #expect(result.info?.hasPrefix("Choice set has duplicated VR synonym") == true)
+    }
+
+    @Test func badTextsAreFoundBeforeADuplicateName() {
+        let hu = EngineHarness.withCities()
+        hu.createSet(id: 2, choices: [choice(4, "Paris, Texas", vr: ["Paris"])])
+        #expect(refused(hu, performParams(sets: [1, 2], initialText: #"Pick\none"#)).code == "INVALID_DATA")
     }
 
     @Test func aSharedVoiceCommandIsDuplicateNameInManualOnlyToo() {
