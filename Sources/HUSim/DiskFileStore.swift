@@ -36,12 +36,37 @@ final class DiskFileStore: FileStore {
             isPrivate = false
         } else {
             let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            var template = Array("\(base)/hu-sim-XXXXXX".utf8CString)
+            var template = Array("\(base)/\(Self.privatePrefix)\(getpid())-XXXXXX".utf8CString)
             guard mkdtemp(&template) != nil else { throw Self.failure("cannot make a temporary folder in \(base)") }
             rootPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             isPrivate = true
+            Self.removeOrphanedPrivateFolders(in: base)
         }
         root = try Descriptor(open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC), "cannot open the storage folder \(rootPath)")
+        // Held for life: a private folder whose lock is free belongs to no running simulator.
+        flock(root.raw, LOCK_EX | LOCK_NB)
+    }
+
+    /// Private folders are named `hu-sim-<pid>-XXXXXX`.
+    private static let privatePrefix = "hu-sim-"
+
+    /// A simulator killed with SIGKILL could not remove its private folder: remove those
+    /// whose process is gone and whose lock is free (a reused pid only makes us wait).
+    private static func removeOrphanedPrivateFolders(in base: String) {
+        guard let folder = try? Descriptor(open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ""),
+            let names = try? entries(of: folder, prefix: privatePrefix)
+        else { return }
+        for name in names {
+            let parts = name.dropFirst(privatePrefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH,
+                let orphan = try? Descriptor(openat(folder.raw, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), ""),
+                flock(orphan.raw, LOCK_EX | LOCK_NB) == 0
+            else { continue }
+            var status = stat()
+            guard fstat(orphan.raw, &status) == 0, status.st_uid == getuid() else { continue }
+            removeContents(of: orphan)
+            unlinkat(folder.raw, name, AT_REMOVEDIR)
+        }
     }
 
     // MARK: FileStore
@@ -278,8 +303,9 @@ final class DiskFileStore: FileStore {
         }
     }
 
-    /// The names in a folder except "." and "..", unsorted; names that are not UTF-8 are skipped.
-    private static func entries(of folder: Descriptor) throws(FileStoreError) -> [String] {
+    /// The names in a folder (starting with `prefix`) except "." and "..", unsorted; names
+    /// that are not UTF-8 are skipped.
+    private static func entries(of folder: Descriptor, prefix: String = "") throws(FileStoreError) -> [String] {
         let copy = dup(folder.raw)
         guard copy >= 0, let stream = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
@@ -289,8 +315,11 @@ final class DiskFileStore: FileStore {
         rewinddir(stream)
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            // Compared before a String is made: TMPDIR may hold thousands of names.
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+                let text = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                guard strncmp(text, prefix, prefix.utf8.count) == 0 else { return nil }
+                return String(validatingCString: text)
             }
             if let name, name != ".", name != ".." { names.append(name) }
         }

@@ -143,6 +143,36 @@ import Testing
         #expect(temporary.snapshot().isEmpty)
     }
 
+    @Test func aPrivateFolderLeftByAKilledSimulatorIsRemovedByTheNextOne() throws {
+        let temporary = try ScratchFolder()
+        let environment = ["TMPDIR": temporary.path]
+        func folders() -> Set<String> { Set((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []) }
+        let live = try StorageSimulator(["--clock", "virtual"], environment: environment)
+        live.register()
+        let killed = try StorageSimulator(["--clock", "virtual"], environment: environment)
+        killed.register()
+        killed.request("PutFile", StorageSimulator.upload("p.bin", [1], extra: ["persistentFile": true]))
+        let livePID = live.process.processIdentifier, killedPID = killed.process.processIdentifier
+        killed.kill(SIGKILL)
+        _ = killed.waitForExit()
+        // Not ours to judge: another program's folder, and one with no process in its name.
+        for name in ["hu-sim-abcdef", "hu-sim-x-abcdef", "other"] {
+            try FileManager.default.createDirectory(atPath: temporary.appending(name), withIntermediateDirectories: false)
+        }
+        #expect(folders().contains { $0.hasPrefix("hu-sim-\(killedPID)-") })
+        let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
+        next.register()
+        let nextPID = next.process.processIdentifier
+        let left = folders()
+        #expect(!left.contains { $0.hasPrefix("hu-sim-\(killedPID)-") })
+        #expect(left.contains { $0.hasPrefix("hu-sim-\(livePID)-") })
+        #expect(left.contains { $0.hasPrefix("hu-sim-\(nextPID)-") })
+        #expect(left.isSuperset(of: ["hu-sim-abcdef", "hu-sim-x-abcdef", "other"]))
+        #expect(live.finish() == 0)
+        #expect(next.finish() == 0)
+        #expect(folders() == ["hu-sim-abcdef", "hu-sim-x-abcdef", "other"])
+    }
+
     @Test func namesThatWouldLeaveTheAppFolderTouchNothingOutsideIt() throws {
         let folder = try ScratchFolder()
         let storage = folder.appending("storage")
