@@ -26,6 +26,23 @@ struct SimCommand: ParsableCommand {
 
               # Let a test drive time itself and cap the upload space at 1 MiB:
               hu-sim --clock virtual --quota 1048576
+
+            At a terminal (stdin and stdout both terminals; or --interactive) hu-sim is
+            interactive. Type `help` for every command and request, then for example:
+            register Demo
+            CreateI interactionChoiceSetID=1 choiceSet=[{choiceID:1,menuName:Berlin}]
+            perf initialText=Hi interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1]
+            tap 1
+            (a unique prefix names a request; add interactionLayout=LIST_WITH_SEARCH for
+            a search field, then `type Ber`). The head unit's screen is drawn after
+            every change; full JSON-RPC lines work too.
+
+              # Watch a test or an app drive the simulator (screen on stderr):
+              hu-sim --clock virtual --screen
+
+              # Record a session as a conformance fixture; it replays
+              # deterministically when recorded with --clock virtual:
+              hu-sim --clock virtual --record my-bug.jsonl
             """
     )
 
@@ -49,6 +66,20 @@ struct SimCommand: ParsableCommand {
 
     @Option(help: "Least severe log message written to stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Typed commands and shorthand in, replies for people and the screen out (default: on when stdin and stdout are terminals).")
+    var interactive: Bool?
+
+    @Flag(help: "Piped mode: draw the head unit's screen on stderr after every change; stdout stays pure protocol.")
+    var screen = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the session to <file> as a conformance fixture (send/expect JSON lines); it replays deterministically when recorded with --clock virtual.",
+            valueName: "file"))
+    var record: String?
 
     private func fileExists(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
@@ -98,7 +129,7 @@ struct SimCommand: ParsableCommand {
         }
         let engine = HeadUnitEngine(configuration: configuration, store: store)
         let session = SimulatorSession(engine: engine, maximumLineBytes: maxLineBytes)
-        let loop = StdioLoop(session: session, clock: clock, logger: logger)
+        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session))
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

@@ -1,6 +1,7 @@
 import Glibc
 import HeadUnit
 import Logging
+import SimConsole
 
 /// The simulator's only I/O: reads stdin in large blocks, feeds the session, and writes
 /// its output to stdout, flushing whenever it is about to wait (for input or a timer) —
@@ -9,6 +10,9 @@ struct StdioLoop {
     let session: SimulatorSession
     let clock: ClockMode
     let logger: Logger
+    /// Interactive, `--screen` or `--record`: stdin and stdout pass through the console,
+    /// line by line. Without it the loop below does no per-line work of its own.
+    var console: Console? = nil
 
     private static let readSize = 1 << 18
     /// The real clock counts from the simulator's start.
@@ -18,15 +22,23 @@ struct StdioLoop {
     func run() -> Int32 {
         let signals = SignalPipe.install([SIGTERM, SIGINT])
         let output = Stdout(logger: logger)
-        session.drain = { bytes in output.write(&bytes) }
+        session.drain = console == nil ? { bytes in output.write(&bytes) } : nil
+        console?.start()
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
         defer { block.deallocate() }
 
         while !output.isClosed {
-            output.write(&session.output)
+            if let console {
+                console.pump()
+                write(console, to: output)
+                if console.wantsToQuit { break }
+            } else {
+                output.write(&session.output)
+            }
             if output.isClosed { break }
             var fds = [
-                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                // A person's real-clock `wait` reads no input until it is over.
+                pollfd(fd: console?.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, 2, pollTimeout())
@@ -48,18 +60,43 @@ struct StdioLoop {
                 break
             }
             if count == 0 { break }
-            session.receive(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+            let chunk = UnsafeRawBufferPointer(rebasing: block[0..<count])
+            if let console { console.receive(chunk) } else { session.receive(chunk) }
         }
         // End of input, a signal or a closed stdout: the app is gone either way.
-        session.endOfInput()
-        output.write(&session.output)
+        if let console {
+            console.endOfInput()
+            write(console, to: output)
+        } else {
+            session.endOfInput()
+            output.write(&session.output)
+        }
         return 0
     }
 
     private func pollTimeout() -> Int32 {
-        guard clock == .real, let deadline = session.engine.nextDeadline else { return -1 }
-        let wait = deadline - (Self.monotonicMilliseconds() - start)
+        let now = Self.monotonicMilliseconds()
+        var wait: Int64?
+        if clock == .real, let deadline = session.engine.nextDeadline { wait = deadline - (now - start) }
+        if let waitEnd = console?.waitDeadline { wait = min(wait ?? .max, waitEnd - now) }
+        guard let wait else { return -1 }
         return Int32(clamping: max(0, wait))
+    }
+
+    /// The console's text: for stdout (the terminal, or the protocol in piped mode) and
+    /// for stderr (the screen drawn with `--screen`).
+    private func write(_ console: Console, to output: Stdout) {
+        output.write(&console.stdout)
+        console.stderr.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+        }
+        console.stderr.removeAll(keepingCapacity: true)
     }
 
     static func monotonicMilliseconds() -> Int64 {

@@ -1,0 +1,345 @@
+import Glibc
+import JSONCodec
+import SDLModel
+
+/// The simulator as the console drives it: bytes in, bytes out, one line at a time
+/// (`SimulatorSession` is one).
+public protocol SimulatorLink: AnyObject {
+    func receive(_ chunk: UnsafeRawBufferPointer)
+    func receive(_ bytes: [UInt8])
+    func endOfInput()
+    var output: [UInt8] { get set }
+    var hasPartialLine: Bool { get }
+}
+
+public struct ConsoleOptions: Sendable {
+    /// A person types: lines are commands or shorthand, replies are printed for reading,
+    /// and the screen is drawn on stdout. Otherwise the protocol passes through unchanged.
+    public var interactive: Bool
+    /// Piped mode: draw the screen on stderr after every change (`--screen`).
+    public var drawsScreenOnStderr: Bool
+    public var usesColor: Bool
+    /// stdout is a terminal: show a prompt, and clear it before output that arrives later.
+    public var showsPrompt: Bool
+    public var virtualClock: Bool
+
+    public init(interactive: Bool, drawsScreenOnStderr: Bool, usesColor: Bool, showsPrompt: Bool, virtualClock: Bool) {
+        self.interactive = interactive
+        self.drawsScreenOnStderr = drawsScreenOnStderr
+        self.usesColor = usesColor
+        self.showsPrompt = showsPrompt
+        self.virtualClock = virtualClock
+    }
+}
+
+/// hu-sim's front end for people: in interactive mode it turns typed lines into requests
+/// and prints what comes back; in any mode it can draw the screen and record the session.
+/// The host reads stdin into `receive`, calls `pump` whenever it wakes, and writes out
+/// `stdout` and `stderr`.
+public final class Console {
+    public var stdout: [UInt8] = []
+    public var stderr: [UInt8] = []
+    public private(set) var wantsToQuit = false
+    /// Real clock: a `wait` runs until this time (the host's clock), reading no input meanwhile.
+    public private(set) var waitDeadline: Int64?
+
+    private let link: SimulatorLink
+    private let options: ConsoleOptions
+    private let recorder: SessionRecorder?
+    private let maximumLineBytes: Int
+    private let now: () -> Int64
+    private let printer: MessagePrinter
+    private let style: Style
+
+    private var nextID: Int64 = 1
+    private var methodsByID: [JSON: String] = [:]
+    private var lastScreen: [String] = []
+    private var promptShown = false
+    /// The line being read: kept (up to the limit) to interpret or record it.
+    private var partialLine: [UInt8] = []
+    private var partialLineLength = 0
+    private var partialLineLastByte: UInt8?
+    /// Typed lines read while a real-clock `wait` runs; they run when it ends.
+    private var queuedLines: [String] = []
+
+    private static let screenQueryID = JSON.string("hu-sim:screen")
+    private static let screenQuery: [UInt8] = {
+        var line = JSON.object(["jsonrpc": "2.0", "id": screenQueryID, "method": .string(SimGetState.method)]).serialized
+        line.append(0x0A)
+        return line
+    }()
+
+    /// `now` is the host's clock in milliseconds, for real-clock waits.
+    public init(
+        link: SimulatorLink, options: ConsoleOptions, recorder: SessionRecorder?, maximumLineBytes: Int,
+        now: @escaping () -> Int64
+    ) {
+        self.link = link
+        self.options = options
+        self.recorder = recorder
+        self.maximumLineBytes = maximumLineBytes
+        self.now = now
+        style = Style(usesColor: options.usesColor)
+        printer = MessagePrinter(style: style)
+    }
+
+    private var drawsScreen: Bool { options.interactive || options.drawsScreenOnStderr }
+
+    /// The greeting and the first screen.
+    public func start() {
+        if options.interactive {
+            say([
+                style.bold("hu-sim") + ", a simulated SDL head unit (\(options.virtualClock ? "virtual" : "real") clock).",
+                "Type help for the commands and requests, quit to leave. Start with: register Demo",
+            ])
+        }
+        refreshScreen(force: true)
+        showPrompt()
+    }
+
+    /// Bytes read from stdin.
+    public func receive(_ chunk: UnsafeRawBufferPointer) {
+        guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
+        var start = 0
+        while start < chunk.count, let found = memchr(base + start, 0x0A, chunk.count - start) {
+            let end = base.distance(to: UnsafeRawPointer(found))
+            let line = UnsafeRawBufferPointer(rebasing: chunk[start..<end])
+            if options.interactive {
+                keep(line)
+                queueTypedLine()
+            } else {
+                link.receive(UnsafeRawBufferPointer(rebasing: chunk[start...end]))
+                if recorder != nil { keep(line) }
+                recordSentLine()
+                collectOutput()
+                refreshScreen()
+            }
+            start = end + 1
+        }
+        if start < chunk.count {
+            let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
+            if !options.interactive { link.receive(rest) }
+            if options.interactive || recorder != nil { keep(rest) }
+        }
+        if options.interactive { runQueuedLines() }
+    }
+
+    /// The host woke up (the clock moved, or input was read): shows what arrived meanwhile
+    /// and ends a finished wait.
+    public func pump() {
+        let arrived = collectOutput()
+        if let deadline = waitDeadline, now() >= deadline {
+            waitDeadline = nil
+            refreshScreen()
+            runQueuedLines()
+        } else if arrived {
+            refreshScreen()
+            showPrompt()
+        }
+    }
+
+    /// stdin ended, or the person quit: the app is gone, and the last answers are shown.
+    public func endOfInput() {
+        if options.interactive {
+            if partialLineLength > 0 { queueTypedLine() }
+            waitDeadline = nil
+            runQueuedLines()
+        } else {
+            recordSentLine()
+        }
+        link.endOfInput()
+        collectOutput()
+        if options.showsPrompt && promptShown { stdout.append(0x0A) }
+    }
+
+    // MARK: Typed lines
+
+    private func runQueuedLines() {
+        while waitDeadline == nil, !wantsToQuit, !queuedLines.isEmpty {
+            promptShown = false
+            run(queuedLines.removeFirst())
+        }
+        if waitDeadline == nil && !wantsToQuit { showPrompt() }
+    }
+
+    private func run(_ line: String) {
+        let actions: [ConsoleAction]
+        do {
+            actions = try Interpreter.interpret(line)
+        } catch {
+            say([style.red("✗ " + error.message)])
+            return
+        }
+        var sentSomething = false
+        var forceScreen = false
+        for action in actions {
+            switch action {
+            case .request(let method, let params):
+                sendRequest(method, params)
+                sentSomething = true
+            case .raw(let text):
+                sendTypedLine(text)
+                sentSomething = true
+            case .wait(let milliseconds):
+                if options.virtualClock {
+                    sendRequest(SimAdvanceTime.method, ["ms": .integer(Int64(milliseconds))])
+                    sentSomething = true
+                } else {
+                    waitDeadline = now() + Int64(milliseconds)
+                    say([style.dim("… waiting \(milliseconds) ms of real time")])
+                }
+            case .print(let lines): say(lines)
+            case .drawScreen: forceScreen = true
+            case .quit: wantsToQuit = true
+            }
+        }
+        if sentSomething || forceScreen { refreshScreen(force: forceScreen) }
+    }
+
+    private func sendRequest(_ method: String, _ params: JSONObject) {
+        let id = JSON.integer(nextID)
+        nextID += 1
+        var message: JSONObject = ["jsonrpc": "2.0", "id": id, "method": .string(method)]
+        if !params.isEmpty { message["params"] = .object(params) }
+        let line = JSON.object(message).serialized
+        say([printer.sent(String(decoding: line, as: UTF8.self))])
+        methodsByID[id] = method
+        send(line)
+    }
+
+    /// A full JSON-RPC line, as typed; its requests' methods are noted to label the replies.
+    private func sendTypedLine(_ text: String) {
+        let line = Array(text.utf8)
+        if let message = try? JSON.parse(line) {
+            for request in message.arrayValue ?? [message] {
+                if let id = request["id"], let method = request["method"]?.stringValue { methodsByID[id] = method }
+            }
+        }
+        send(line)
+    }
+
+    private func send(_ line: [UInt8]) {
+        recorder?.send(line: line)
+        link.receive(line + [0x0A])
+        collectOutput()
+    }
+
+    // MARK: Output
+
+    /// Takes what the simulator wrote: records it, and passes it on (piped) or prints it
+    /// for reading (interactive). Returns whether anything came.
+    @discardableResult
+    private func collectOutput() -> Bool {
+        guard !link.output.isEmpty else { return false }
+        let bytes = link.output
+        link.output.removeAll(keepingCapacity: true)
+        if !options.interactive {
+            stdout.append(contentsOf: bytes)
+            guard let recorder else { return true }
+            for line in bytes.split(separator: 0x0A) { if let message = try? JSON.parse(Array(line)) { recorder.expect(message) } }
+            return true
+        }
+        for line in bytes.split(separator: 0x0A) {
+            guard let message = try? JSON.parse(Array(line)) else {
+                say([String(decoding: line, as: UTF8.self)])
+                continue
+            }
+            recorder?.expect(message)
+            var method: String?
+            if let id = message["id"], message["method"] == nil { method = methodsByID.removeValue(forKey: id) }
+            say(printer.lines(for: message, method: method))
+        }
+        return true
+    }
+
+    /// Asks the simulator for its state (a request of the console's own, neither shown nor
+    /// recorded) and draws the screen when it changed.
+    private func refreshScreen(force: Bool = false) {
+        guard drawsScreen, !link.hasPartialLine else { return }
+        collectOutput()
+        link.receive(Self.screenQuery)
+        let bytes = link.output
+        link.output.removeAll(keepingCapacity: true)
+        var state: JSON?
+        for line in bytes.split(separator: 0x0A) {
+            guard let message = try? JSON.parse(Array(line)), message["id"] == Self.screenQueryID else {
+                link.output += line + [0x0A]
+                continue
+            }
+            state = message["result"]
+        }
+        collectOutput()
+        guard let state, state["resultCode"] != nil else { return }
+        let screen = Screen.render(state)
+        guard force || screen != lastScreen else { return }
+        lastScreen = screen
+        if options.interactive {
+            say(screen)
+        } else {
+            stderr += Array((screen.joined(separator: "\n") + "\n").utf8)
+        }
+    }
+
+    /// Lines for the person, on a fresh line even when the prompt is showing.
+    private func say(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        if promptShown {
+            stdout += Array("\r\u{1B}[2K".utf8)
+            promptShown = false
+        }
+        stdout += Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    private func showPrompt() {
+        guard options.showsPrompt, !promptShown, waitDeadline == nil, !wantsToQuit else { return }
+        stdout += Array(style.bold("› ").utf8)
+        promptShown = true
+    }
+
+    // MARK: Lines read
+
+    /// Keeps the bytes of the line being read, up to the line limit.
+    private func keep(_ bytes: UnsafeRawBufferPointer) {
+        guard let last = bytes.last else { return }
+        partialLineLength += bytes.count
+        partialLineLastByte = last
+        let room = maximumLineBytes + 1 - partialLine.count
+        if room > 0 { partialLine += bytes.prefix(room) }
+    }
+
+    /// Longer than the limit, not counting a `\r` before the `\n`, as the simulator counts.
+    private var partialLineIsOverlong: Bool {
+        partialLineLength - (partialLineLastByte == 0x0D ? 1 : 0) > maximumLineBytes
+    }
+
+    /// The line without its `\r`.
+    private var keptLine: [UInt8] { partialLine.last == 0x0D ? Array(partialLine.dropLast()) : partialLine }
+
+    private func queueTypedLine() {
+        defer { clearLine() }
+        guard !partialLineIsOverlong else {
+            say([style.red("✗ that line is \(partialLineLength) bytes long; the limit is \(maximumLineBytes) (--max-line-bytes)")])
+            return
+        }
+        queuedLines.append(String(decoding: keptLine, as: UTF8.self))
+    }
+
+    private func clearLine() {
+        partialLine.removeAll(keepingCapacity: partialLine.capacity <= 1 << 16)
+        partialLineLength = 0
+        partialLineLastByte = nil
+    }
+
+    /// Piped mode: the line just passed to the simulator, as a fixture step.
+    private func recordSentLine() {
+        defer { clearLine() }
+        guard let recorder, partialLineLength > 0 else { return }
+        if partialLineIsOverlong {
+            recorder.sendOverlongLine(byteCount: partialLineLength - (partialLineLastByte == 0x0D ? 1 : 0))
+            return
+        }
+        let line = keptLine
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        recorder.send(line: line)
+    }
+}

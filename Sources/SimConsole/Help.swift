@@ -1,0 +1,136 @@
+import JSONCodec
+import SDLModel
+
+/// `help` and `help NAME`, written from the SDL model's own parameter descriptions.
+enum Help {
+    static let width = 80
+
+    static func text(for topic: String) throws(ConsoleError) -> [String] {
+        if topic.isEmpty { return overview }
+        if let command = Interpreter.commands.first(where: { $0.name == topic.lowercased() }) {
+            return ["\(command.usage)", "  \(command.summary)"]
+        }
+        if MethodCatalog.structParameters(named: topic) != nil { return structHelp(topic) }
+        return method(try MethodCatalog.complete(topic))
+    }
+
+    static var overview: [String] {
+        var lines = ["Commands (the simulated person and the simulator):"]
+        let usageWidth = Interpreter.commands.map(\.usage.count).filter { $0 <= 24 }.max() ?? 0
+        let summaryIndent = String(repeating: " ", count: usageWidth + 4)
+        for command in Interpreter.commands {
+            var summary = wrap(command.summary.split(separator: " ").map(String.init), indent: summaryIndent)
+            if command.usage.count > usageWidth {
+                lines.append("  \(command.usage)")
+            } else {
+                summary[0] = "  \(pad(command.usage, usageWidth))  " + summary[0].dropFirst(summaryIndent.count)
+            }
+            lines += summary
+        }
+        lines.append("")
+        lines.append("Requests (Method name=value …, or Method {json}; a unique prefix will do):")
+        lines += wrap(MethodCatalog.methods, separator: "  ", indent: "  ")
+        lines += [
+            "",
+            "Values: \"quoted text\", bare words, numbers, true/false, [arrays], {objects};",
+            "dotted names set nested ones: keyboardProperties.keyboardLayout=QWERTY.",
+            "A full JSON-RPC line ({\"jsonrpc\":\"2.0\",...}) is sent as it is.",
+            "help METHOD shows its parameters and an example, e.g. help PerformInteraction.",
+            "",
+            "A first session (each line as it is):",
+            "  register Demo",
+            "  CreateInteractionChoiceSet interactionChoiceSetID=1 choiceSet=[{choiceID:1,menuName:Berlin},{choiceID:2,menuName:Bern}]",
+            "  PerformInteraction initialText=City interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1] interactionLayout=LIST_WITH_SEARCH",
+            "  type Ber",
+            "  tap 2",
+        ]
+        return lines
+    }
+
+    static func method(_ method: String) -> [String] {
+        guard let request = MethodCatalog.request(named: method) else { return [] }
+        let parameters = request.parameterDescriptions
+        var lines = [request.functionID == 0 ? "\(method) (the simulator's own request)" : "\(method) (SDL FunctionID \(request.functionID))"]
+        if parameters.isEmpty {
+            lines.append("  no parameters")
+        } else {
+            lines.append("Parameters (* mandatory):")
+            lines += table(parameters)
+        }
+        lines += nestedStructs(parameters, seen: [])
+        let example = ParameterType.exampleObject(
+            parameters, structs: MethodCatalog.structParameters, blank: request.init().parameters,
+            isValidStruct: MethodCatalog.isValid(structNamed:_:))
+        // One line however long, so that it can be copied and run.
+        lines.append("Example:")
+        lines.append("  " + ([method] + example.map { "\($0.key)=\(PrettyJSON.word($0.value, compact: true))" }).joined(separator: " "))
+        return lines
+    }
+
+    private static func structHelp(_ name: String) -> [String] {
+        let parameters = MethodCatalog.structParameters(named: name) ?? []
+        return ["\(name) (a structure inside requests), parameters (* mandatory):"] + table(parameters)
+            + nestedStructs(parameters, seen: [name])
+    }
+
+    /// The structs the parameters hold, at any depth, each described once.
+    private static func nestedStructs(_ parameters: [ParameterDescription], seen: Set<String>) -> [String] {
+        var names: [String] = []
+        func visit(_ parameters: [ParameterDescription]) {
+            for parameter in parameters {
+                guard let name = ParameterType(describing: parameter.type).structName, !seen.contains(name),
+                    !names.contains(name), let nested = MethodCatalog.structParameters(named: name)
+                else { continue }
+                names.append(name)
+                visit(nested)
+            }
+        }
+        visit(parameters)
+        return names.flatMap { name in ["\(name):"] + table(MethodCatalog.structParameters(named: name) ?? []) }
+    }
+
+    /// One parameter a line: name, type with limits, default; enum values wrapped below.
+    private static func table(_ parameters: [ParameterDescription]) -> [String] {
+        let nameWidth = min(28, (parameters.map { $0.name.count + 2 }.max() ?? 0))
+        var lines: [String] = []
+        for parameter in parameters {
+            let type = ParameterType(describing: parameter.type)
+            var text = type.summary
+            if let value = parameter.defaultValue { text += ", default \(value)" }
+            if !parameter.isMandatory && parameter.defaultValue == nil { text += ", optional" }
+            let name = parameter.name + (parameter.isMandatory ? " *" : "")
+            lines.append(name.count > nameWidth ? "  \(name)\n  \(pad("", nameWidth))  \(text)" : "  \(pad(name, nameWidth))  \(text)")
+            if case .enumeration(_, let values) = type.elementType {
+                lines += wrap(values, separator: " | ", indent: "  " + pad("", nameWidth) + "    ")
+            }
+        }
+        return lines.flatMap { $0.split(separator: "\n").map(String.init) }
+    }
+
+    /// `words` joined by `separator` in lines of at most `width` columns, each after `indent`.
+    static func wrap(_ words: [String], separator: String = " ", indent: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty, indent.count + line.count + separator.count + word.count > width {
+                lines.append(indent + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : separator) + word
+        }
+        if !line.isEmpty { lines.append(indent + line) }
+        return lines
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension ParameterType {
+    /// The type of an array's elements, or the type itself.
+    var elementType: ParameterType {
+        if case .array(_, let element) = self { return element.elementType }
+        return self
+    }
+}

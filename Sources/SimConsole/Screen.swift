@@ -1,0 +1,191 @@
+import JSONCodec
+
+/// The head unit's screen as text, drawn from a `Sim.GetState` result (PROTOCOL.md §5) and
+/// nothing else, so it can draw any simulator that answers that request.
+enum Screen {
+    static func render(_ state: JSON, width: Int = 80) -> [String] {
+        var frame = Frame(width: width)
+        guard state["registered"] == .bool(true) else {
+            frame.title = "head unit"
+            frame.add("No app is registered. Register one with: register Demo")
+            return frame.lines
+        }
+        let appName = state["app"]?["appName"]?.stringValue ?? "app"
+        frame.title = [appName, text(state["hmiLevel"]), text(state["systemContext"])].joined(separator: " · ")
+        if let interaction = state["interaction"]?.objectValue {
+            drawInteraction(interaction, on: &frame)
+        } else {
+            frame.add("Nothing on screen.")
+            drawStore(state, on: &frame)
+        }
+        return frame.lines
+    }
+
+    private static func drawInteraction(_ interaction: JSONObject, on frame: inout Frame) {
+        let layout = interaction["layout"]?.stringValue
+        let secondsLeft = ((interaction["msLeft"]?.integerValue ?? 0) + 999) / 1000
+        let status = [layout ?? "VOICE", text(interaction["interactionMode"]), "\(secondsLeft)s left"].joined(separator: " · ")
+        frame.add(text(interaction["initialText"]), right: status)
+        if interaction["voiceSessionOpen"] == .bool(true) { frame.add("(listening: say a voice command)") }
+        if let typed = interaction["keyboardText"]?.stringValue {
+            drawKeyboard(interaction, typed: typed, isSearch: layout != "KEYBOARD", on: &frame)
+        }
+        let choices = interaction["visibleChoices"]?.arrayValue ?? []
+        // A keyboard shows no choices; a voice-only interaction shows them only if it has any.
+        guard layout != "KEYBOARD", layout != nil || !choices.isEmpty else { return }
+        frame.add("")
+        if choices.isEmpty {
+            frame.add(interaction["keyboardText"]?.stringValue?.isEmpty == false ? "  (no choice matches the search)" : "  (no choices)")
+        } else if layout == "ICON_ONLY" || layout == "ICON_WITH_SEARCH" {
+            drawTiles(choices, on: &frame)
+        } else {
+            drawList(choices, on: &frame)
+        }
+    }
+
+    private static func drawKeyboard(_ interaction: JSONObject, typed: String, isSearch: Bool, on frame: inout Frame) {
+        let masked = interaction["inputMasked"] == .bool(true)
+        let shown = masked ? String(repeating: "•", count: typed.count) : typed
+        frame.add("\(isSearch ? "Search" : "Text"): \(shown)▌")
+        let properties = interaction["keyboardProperties"]?.objectValue ?? [:]
+        var details = ["\(properties["keyboardLayout"]?.stringValue ?? "QWERTY") keyboard"]
+        if let keys = properties["customKeys"]?.arrayValue, !keys.isEmpty {
+            details.append("custom keys: " + keys.map { text($0) }.joined(separator: " "))
+        }
+        if masked { details.append("input masked") }
+        frame.add(details.joined(separator: " · "))
+        let suggestions = interaction["autoCompleteList"]?.arrayValue ?? []
+        guard !suggestions.isEmpty else { return }
+        let entries = suggestions.enumerated().map { "\($0.offset + 1) \(text($0.element))" }
+        frame.wrap("Suggestions: ", entries, separator: " · ")
+    }
+
+    private static func drawList(_ choices: [JSON], on frame: inout Frame) {
+        let idWidth = choices.map { "#" + text($0["choiceID"]) }.map(\.count).max() ?? 2
+        for choice in choices {
+            let id = "#" + text(choice["choiceID"])
+            let indent = String(repeating: " ", count: 2 + idWidth + 2)
+            var line = "  " + String(repeating: " ", count: idWidth - id.count) + id + "  "
+            if let image = imageText(choice["image"]) { line += image + " " }
+            line += text(choice["menuName"])
+            if let image = imageText(choice["secondaryImage"]) { line += "  " + image }
+            frame.add(line)
+            let more = [choice["secondaryText"], choice["tertiaryText"]].compactMap { $0?.stringValue }
+            if !more.isEmpty { frame.add(indent + more.joined(separator: " · ")) }
+        }
+    }
+
+    /// Icon layouts: tiles three to a row, the image above the ID and name.
+    private static func drawTiles(_ choices: [JSON], on frame: inout Frame) {
+        let gap = 2
+        let tileWidth = (frame.innerWidth - 2 - 2 * gap) / 3
+        for start in stride(from: 0, to: choices.count, by: 3) {
+            let row = choices[start..<min(start + 3, choices.count)]
+            let images = row.map { Frame.fit(imageText($0["image"]) ?? "[no image]", tileWidth) }
+            let names = row.map { Frame.fit("#" + text($0["choiceID"]) + " " + text($0["menuName"]), tileWidth) }
+            for cells in [images, names] {
+                frame.add("  " + cells.map { Frame.pad($0, tileWidth) }.joined(separator: String(repeating: " ", count: gap)))
+            }
+        }
+    }
+
+    private static func drawStore(_ state: JSON, on frame: inout Frame) {
+        let sets = state["choiceSets"]?.arrayValue ?? []
+        if !sets.isEmpty {
+            let entries = sets.map { set -> String in
+                let count = set["choiceIDs"]?.arrayValue?.count ?? 0
+                let note = set["available"] == .bool(false) ? ", not available yet" : ""
+                return "#\(text(set["interactionChoiceSetID"])) (\(count) choice\(count == 1 ? "" : "s")\(note))"
+            }
+            frame.wrap("Choice sets: ", entries, separator: ", ")
+        }
+        let files = state["files"]?.arrayValue ?? []
+        if !files.isEmpty {
+            let used = state["usedBytes"]?.integerValue.map(byteText) ?? "?"
+            var names = files.map { text($0["syncFileName"]) }
+            names[names.count - 1] += " (\(used) used)"
+            frame.wrap("Files: ", names, separator: ", ")
+        }
+    }
+
+    private static func imageText(_ image: JSON?) -> String? {
+        guard let value = image?["value"]?.stringValue else { return nil }
+        return "[img \(value)]"
+    }
+
+    /// A string as shown; anything else as JSON.
+    private static func text(_ value: JSON?) -> String {
+        guard let value else { return "" }
+        return value.stringValue ?? value.serializedString
+    }
+
+    private static func byteText(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        let kib = Double(bytes) / 1024
+        if kib < 1024 { return "\(oneDecimal(kib)) KiB" }
+        return "\(oneDecimal(kib / 1024)) MiB"
+    }
+
+    private static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+/// A box of `width` columns: a title in the top border, text lines padded inside.
+struct Frame {
+    let width: Int
+    var title = ""
+    private var body: [String] = []
+
+    init(width: Int) { self.width = width }
+
+    /// Columns for text between `│ ` and ` │`.
+    var innerWidth: Int { width - 4 }
+
+    mutating func add(_ text: String) { body.append(Self.fit(text, innerWidth)) }
+
+    /// `text` on the left, `right` on the right; the left side is cut short first.
+    mutating func add(_ text: String, right: String) {
+        let left = Self.fit(text, max(0, innerWidth - right.count - 2))
+        add(Self.pad(left, innerWidth - right.count) + right)
+    }
+
+    /// `label` then `entries`, continued on further lines under the first entry.
+    mutating func wrap(_ label: String, _ entries: [String], separator: String) {
+        let indent = String(repeating: " ", count: label.count)
+        var line = label
+        for (index, entry) in entries.enumerated() {
+            let piece = entry + (index < entries.count - 1 ? separator.trimmingTrailingSpace : "")
+            if line.count > label.count, line.count + 1 + piece.count > innerWidth {
+                add(line)
+                line = indent
+            }
+            line += (line.count > label.count ? " " : "") + piece
+        }
+        add(line)
+    }
+
+    var lines: [String] {
+        let heading = title.isEmpty ? "" : " \(Self.fit(title, width - 6)) "
+        let top = "╭─" + heading + String(repeating: "─", count: max(0, width - 3 - heading.count)) + "╮"
+        let bottom = "╰" + String(repeating: "─", count: width - 2) + "╯"
+        return [top] + body.map { "│ " + Self.pad($0, innerWidth) + " │" } + [bottom]
+    }
+
+    static func fit(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpace: String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,1 +1,0 @@
-// The terminal front end of hu-sim.

@@ -1,0 +1,106 @@
+import JSONCodec
+import SDLModel
+import Testing
+
+@testable import SimConsole
+
+/// `help` is written from the SDL model's parameter descriptions, the schema the engine checks.
+@Suite struct HelpText {
+    private func help(_ topic: String) throws -> String { try Help.text(for: topic).joined(separator: "\n") }
+
+    @Test func theOverviewListsEveryMethodAndEveryCommand() throws {
+        let overview = try help("")
+        for method in allSDLRequests.map({ $0.method }) { #expect(overview.contains(method), "\(method)") }
+        for command in ["register", "type", "backspace", "submit", "tap", "say", "pick", "close", "activate", "deactivate", "wait", "state", "fault", "reset", "help", "quit"] {
+            #expect(overview.contains("\n  \(command)"), "\(command)")
+        }
+    }
+
+    @Test func methodHelpShowsTypesLimitsMandatoryDefaultsAndEnumValues() throws {
+        let text = try help("PerformInteraction")
+        #expect(text.hasPrefix("PerformInteraction (SDL FunctionID 10)"))
+        #expect(text.contains("  initialText *                 string, 1..500 chars"))
+        #expect(text.contains("  timeout                       integer 5000..100000, default 10000"))
+        #expect(text.contains("  interactionMode *             InteractionMode\n                                  MANUAL_ONLY | VR_ONLY | BOTH"))
+        #expect(text.contains("  cancelID                      integer -2147483648..2147483647, optional"))
+        #expect(text.contains("ICON_ONLY | ICON_WITH_SEARCH | LIST_ONLY"))
+    }
+
+    @Test func methodHelpDescribesTheNestedStructsOnce() throws {
+        let text = try help("perf")
+        #expect(text.contains("\nTTSChunk:\n  text *  string, 0..500 chars"))
+        #expect(text.contains("\nVrHelpItem:\n"))
+        #expect(text.ranges(of: "\nImage:\n").count == 1)
+        let choices = try help("CreateInteractionChoiceSet")
+        #expect(choices.contains("\nChoice:\n  choiceID *        integer 0..65535\n  menuName *        string, 1..500 chars"))
+    }
+
+    @Test func theExampleLineIsValidShorthandThatPassesTheSchema() throws {
+        for request in allSDLRequests {
+            let lines = try Help.text(for: request.method)
+            let example = try #require(lines.last).dropFirst(2)
+            guard case .request(let method, let params)? = try Interpreter.interpret(String(example)).first else {
+                Issue.record("\(request.method): \(example) is not a request")
+                continue
+            }
+            #expect(method == request.method)
+            #expect(Self.passesSchema(request, params), "\(example)")
+        }
+        #expect(try help("PerformInteraction").hasSuffix(#"PerformInteraction initialText="Some text" interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1]"#))
+        #expect(try help("RegisterAppInterface").contains(#"sdlMsgVersion={"majorVersion":8,"minorVersion":0}"#))
+    }
+
+    private static func passesSchema(_ type: any SDLRequest.Type, _ params: JSONObject) -> Bool {
+        func reads<R: SDLRequest>(_ type: R.Type) -> Bool { (try? R(parameters: params)) != nil }
+        return reads(type)
+    }
+
+    @Test func structsAndCommandsHaveHelpToo() throws {
+        #expect(try help("Choice").hasPrefix("Choice (a structure inside requests), parameters (* mandatory):"))
+        #expect(try help("tap") == "tap ID | tap NAME\n  taps a visible choice, by its ID or its name")
+    }
+
+    @Test func helpForAnUnknownNameIsAOneLineError() {
+        #expect(throws: ConsoleError("unknown command or method \"nothing\"; type help for the list")) { try Help.text(for: "nothing") }
+    }
+
+    @Test func helpLinesFitEightyColumnsExceptTheCopyableExamples() throws {
+        var topics = [""] + allSDLRequests.map { $0.method } + allSDLParameterStructs.map { String(describing: $0) }
+        topics += Interpreter.commands.map(\.name)
+        for topic in topics {
+            for line in try Help.text(for: topic) where line.count > 80 {
+                #expect(try Interpreter.interpret(line).isEmpty == false, "\(topic): \(line)")
+            }
+        }
+    }
+}
+
+/// The catalog in SDLModel is complete: every struct a request can hold can be described.
+@Suite struct RequestCatalog {
+    @Test func everyParameterTypeReadsBackAndEveryStructIsInTheCatalog() {
+        var pending = allSDLRequests.map { $0.parameterDescriptions }
+        var seen = Set<String>()
+        while let parameters = pending.popLast() {
+            for parameter in parameters {
+                let type = ParameterType(describing: parameter.type)
+                guard let name = type.structName else { continue }
+                #expect(parameter.structName == name, "\(parameter.name): \(parameter.type)")
+                guard seen.insert(name).inserted else { continue }
+                let nested = MethodCatalog.structParameters(named: name)
+                #expect(nested != nil, "\(name) is missing from allSDLParameterStructs")
+                pending.append(nested ?? [])
+            }
+        }
+        #expect(seen == Set(allSDLParameterStructs.map { String(describing: $0) }))
+    }
+
+    @Test func parameterTypesReadBackFromTheirDescriptions() {
+        #expect(ParameterType(describing: "Integer 5000..100000") == .integer(5000...100000))
+        #expect(ParameterType(describing: "String, 1..500 characters") == .string(1...500))
+        #expect(ParameterType(describing: "Array of 0..100 × Integer 0..2000000000") == .array(0...100, .integer(0...2_000_000_000)))
+        #expect(ParameterType(describing: "Array of 1..100 × Choice") == .array(1...100, .structure("Choice")))
+        #expect(ParameterType(describing: "LayoutMode: LIST_ONLY | KEYBOARD") == .enumeration(name: "LayoutMode", values: ["LIST_ONLY", "KEYBOARD"]))
+        #expect(ParameterType(describing: "Boolean") == .boolean)
+        #expect(ParameterType(describing: "Float 0.0..1.0") == .float)
+    }
+}
