@@ -15,6 +15,11 @@ final class StorageSimulator: @unchecked Sendable {  // one thread may `send` wh
         signal(SIGPIPE, SIG_IGN)  // writing to a killed simulator must not kill the test
         let stdin = Pipe()
         let stdout = Pipe()
+        // Tests run in parallel: a simulator another test starts meanwhile must not inherit
+        // these ends (it would keep our stdout open after we close it, or our stdin after EOF).
+        for end in [stdin.fileHandleForReading, stdin.fileHandleForWriting, stdout.fileHandleForReading, stdout.fileHandleForWriting] {
+            _ = fcntl(end.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
         process.executableURL = SimulatorProcess.executable
         process.arguments = arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
