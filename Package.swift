@@ -83,10 +83,20 @@ let package = Package(
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SDLModel"]),
-        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec"]),
+        // Helpers the tests share: finding the built executables, spawning them safely.
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
+        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "TestSupport"]),
         .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONCodec"]),
+        .testTarget(
+            name: "SDLManagerTests",
+            dependencies: [
+                "SDLManager", "SDLModel", "JSONRPC", "JSONCodec",
+                .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // BrokenSimulators: tiny scripts the runner tests start as simulators.
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONCodec"], exclude: ["BrokenSimulators"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONCodec", "TestSupport"], exclude: ["BrokenSimulators"]),
     ],
     swiftLanguageModes: [.v6]
 )

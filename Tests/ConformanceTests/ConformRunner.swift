@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 
 /// The built `hu-conform`, run as a user runs it.
 enum ConformRunner {
     /// The folder holding the built executables (hu-conform, hu-sim) beside the test binary.
-    static let binaries: URL = {
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("hu-conform").path), folder.path != "/" {
-            folder.deleteLastPathComponent()
-        }
-        return folder
-    }()
+    static let binaries = BuiltExecutables.folder
 
     static let brokenSimulators = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("BrokenSimulators")
 
@@ -25,12 +20,7 @@ enum ConformRunner {
         process.executableURL = binaries.appendingPathComponent("hu-conform")
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"].merging(extra) { $1 }) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try process.runCollectingOutput()
         return Outcome(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
     }
 

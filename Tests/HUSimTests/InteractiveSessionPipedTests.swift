@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// `--record`, `--screen` and `--interactive` with pipes: what scripts and tests see.
 @Suite struct InteractiveSessionPiped {
@@ -51,12 +52,7 @@ import Testing
         let conform = Process()
         conform.executableURL = SimulatorProcess.executable.deletingLastPathComponent().appendingPathComponent("hu-conform")
         conform.arguments = ["--sim", SimulatorProcess.executable.path, path]
-        let output = Pipe()
-        conform.standardOutput = output
-        conform.standardError = output
-        try conform.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        conform.waitUntilExit()
+        let report = String(decoding: try conform.runCollectingOutput(), as: UTF8.self)
         #expect(conform.terminationStatus == 0, "\(report)")
         #expect(report.hasSuffix("1 passed, 0 failed\n"), "\(report)")
     }

@@ -1,19 +1,11 @@
 import Foundation
 import JSONCodec
+import TestSupport
 
 /// The built `hu-sim`, run as the project's users run it: a subprocess on pipes.
 enum SimulatorProcess {
     /// `hu-sim` beside the test binary (both are built into the same folder).
-    static let executable: URL = {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("hu-sim").path),
-            folder.path != "/"
-        {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("hu-sim")
-    }()
+    static let executable = BuiltExecutables.url("hu-sim")
 
     struct Outcome {
         let stdout: Data
@@ -34,22 +26,23 @@ enum SimulatorProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+        let stdin = try ChildPipe()
+        let stdout = try ChildPipe()
+        let stderr = try ChildPipe()
+        process.standardInput = stdin.reading
+        process.standardOutput = stdout.writing
+        process.standardError = stderr.writing
         try process.run()
+        for end in [stdin.reading, stdout.writing, stderr.writing] { try? end.close() }
         let writer = Thread {
-            stdin.fileHandleForWriting.write(input)
-            try? stdin.fileHandleForWriting.close()
+            stdin.writing.write(input)
+            try? stdin.writing.close()
         }
         writer.start()
         let errorData = LockedData()
-        let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        let errorReader = Thread { errorData.set(stderr.reading.readDataToEndOfFile()) }
         errorReader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let output = stdout.reading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errorData.isSet { usleep(1000) }
         return Outcome(stdout: output, stderr: String(decoding: errorData.value, as: UTF8.self), status: process.terminationStatus)

@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import TestSupport
 
 /// A running `hu-sim` the test talks to line by line (requests out, replies in), and can
 /// signal or kill: for storage tests that need a restart, a signal, or a crash mid-write.
@@ -13,22 +14,19 @@ final class StorageSimulator: @unchecked Sendable {  // one thread may `send` wh
 
     init(_ arguments: [String], environment: [String: String]? = nil) throws {
         signal(SIGPIPE, SIG_IGN)  // writing to a killed simulator must not kill the test
-        let stdin = Pipe()
-        let stdout = Pipe()
-        // Tests run in parallel: a simulator another test starts meanwhile must not inherit
-        // these ends (it would keep our stdout open after we close it, or our stdin after EOF).
-        for end in [stdin.fileHandleForReading, stdin.fileHandleForWriting, stdout.fileHandleForReading, stdout.fileHandleForWriting] {
-            _ = fcntl(end.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        }
+        let stdin = try ChildPipe()
+        let stdout = try ChildPipe()
         process.executableURL = SimulatorProcess.executable
         process.arguments = arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.standardInput = stdin
-        process.standardOutput = stdout
+        process.standardInput = stdin.reading
+        process.standardOutput = stdout.writing
         process.standardError = FileHandle.nullDevice
         try process.run()
-        stdinHandle = stdin.fileHandleForWriting
-        stdoutHandle = stdout.fileHandleForReading
+        try? stdin.reading.close()
+        try? stdout.writing.close()
+        stdinHandle = stdin.writing
+        stdoutHandle = stdout.reading
     }
 
     /// Writes one line; false once the simulator no longer reads.

@@ -35,7 +35,7 @@ extension HeadUnitEngine {
             let layout = request.keyboardProperties?.keyboardLayout ?? keyboard.cached?.keyboardLayout ?? .qwerty
             let allowed = profile.keyboardCapabilities?.configurableKeys(for: layout) ?? 0
             if keys.count > allowed {
-                answer(reply, .invalidData, info: "customKeys exceeds the number of customizable keys in this Layout (\(layout.rawValue): \(allowed))")
+                answer(reply, .invalidData, info: "customKeys exceeds the number of customizable keys in this Layout")
                 return
             }
         }
