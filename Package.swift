@@ -73,7 +73,8 @@ let package = Package(
         .executableTarget(
             name: "HUBench",
             dependencies: [
-                "JSONCodec",
+                "JSONCodec", "SDLManager",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -82,6 +83,7 @@ let package = Package(
         .executableTarget(name: "JanssonEcho", dependencies: ["CJansson"]),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec"]),
         .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SDLModel"]),
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),

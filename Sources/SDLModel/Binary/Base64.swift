@@ -1,9 +1,9 @@
-/// Strict base64 (RFC 4648 §4: standard alphabet, padded), for `PutFile.bulkData`.
-enum Base64 {
+/// Base64 (RFC 4648 §4: standard alphabet, padded): how `PutFile.bulkData` carries a file's bytes.
+public enum Base64 {
     /// The bytes `text` encodes, or nil when it is not canonical padded base64: a length
     /// that is not a multiple of 4, a character outside the alphabet, '=' anywhere but at
     /// the end, or padding bits that are not zero.
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { decode($0) }
     }
@@ -53,13 +53,35 @@ enum Base64 {
         return failed ? nil : bytes
     }
 
+    /// `bytes` in base64, padded.
+    public static func encode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+        let input = Array(bytes)
+        return String(unsafeUninitializedCapacity: (input.count + 2) / 3 * 4) { output in
+            var written = 0
+            var index = 0
+            while index < input.count {
+                let remaining = input.count - index
+                let group = UInt32(input[index]) << 16 | (remaining > 1 ? UInt32(input[index + 1]) << 8 : 0)
+                    | (remaining > 2 ? UInt32(input[index + 2]) : 0)
+                output[written] = alphabet[Int(group >> 18 & 0x3F)]
+                output[written + 1] = alphabet[Int(group >> 12 & 0x3F)]
+                output[written + 2] = remaining > 1 ? alphabet[Int(group >> 6 & 0x3F)] : pad
+                output[written + 3] = remaining > 2 ? alphabet[Int(group & 0x3F)] : pad
+                written += 4
+                index += 3
+            }
+            return written
+        }
+    }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let pad = UInt8(ascii: "=")
     private static let invalid: UInt8 = 0x80
 
     /// Each byte's 6-bit value, or `invalid`.
     private static let table: [UInt8] = {
         var table = [UInt8](repeating: invalid, count: 256)
-        for (value, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+        for (value, character) in alphabet.enumerated() {
             table[Int(character)] = UInt8(value)
         }
         return table

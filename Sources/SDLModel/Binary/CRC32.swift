@@ -1,7 +1,7 @@
 /// CRC-32 (IEEE 802.3: reflected polynomial 0xEDB88320, initial value and final XOR
 /// 0xFFFFFFFF), the checksum of `PutFile.crc`. Slicing-by-8 tables: eight bytes per step.
-enum CRC32 {
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+public enum CRC32 {
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBufferPointer { input in
             tables.withUnsafeBufferPointer { t in
                 var crc: UInt32 = 0xFFFF_FFFF
