@@ -63,7 +63,9 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
-        .executableTarget(name: "HUDemo", dependencies: ["SDLManager"]),
+        .executableTarget(
+            name: "HUDemo", dependencies: ["SDLManager", "SDLModel", .product(name: "Logging", package: "swift-log")]
+        ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.
         .target(name: "Conformance", dependencies: ["JSONCodec"]),
         .executableTarget(

@@ -1,1 +1,255 @@
-// The manager library.
+import Logging
+import SDLModel
+
+/// The app's side of a head unit session: registers the app, follows its HMI level,
+/// system context and display capabilities, and runs the app's work on one serial
+/// queue that waits while the head unit is not ready.
+///
+/// ```swift
+/// let manager = SDLManager(connection: connection, configuration: .init(appName: "Demo", appID: "demo-1"))
+/// try await manager.start()
+/// try await manager.waitUntilReady()
+/// try await manager.fileManager.upload(SDLArtwork(data: pngBytes))
+/// await manager.stop()
+/// ```
+public actor SDLManager {
+    public struct Configuration: Sendable {
+        public var appName: String
+        public var appID: String
+        public var isMediaApplication: Bool
+        public var language: Language
+        public var sdlMsgVersion: SdlMsgVersion
+        public var appHMIType: [AppHMIType]?
+        /// How long a queued operation may run before the queue moves on without it.
+        public var operationWatchdog: Duration
+        public var files: SDLFileManager.Configuration
+        public var logger: Logger
+
+        public init(
+            appName: String, appID: String, isMediaApplication: Bool = false, language: Language = .enUS,
+            sdlMsgVersion: SdlMsgVersion = SdlMsgVersion(8, 0), appHMIType: [AppHMIType]? = nil,
+            operationWatchdog: Duration = .seconds(30), files: SDLFileManager.Configuration = .init(),
+            logger: Logger = Logger(label: "sdl.manager")
+        ) {
+            self.appName = appName
+            self.appID = appID
+            self.isMediaApplication = isMediaApplication
+            self.language = language
+            self.sdlMsgVersion = sdlMsgVersion
+            self.appHMIType = appHMIType
+            self.operationWatchdog = operationWatchdog
+            self.files = files
+            self.logger = logger
+        }
+    }
+
+    public nonisolated let configuration: Configuration
+    public nonisolated let connection: SDLConnection
+    /// The serial queue the managers' work runs on; apps can add their own operations.
+    public nonisolated let queue: SDLOperationQueue
+    public nonisolated let fileManager: SDLFileManager
+    private var logger: Logger { configuration.logger }
+
+    public private(set) var state = SDLManagerState.starting
+    /// The main window's HMI level and system context; nil until the head unit reports them.
+    public private(set) var hmiLevel: HMILevel?
+    public private(set) var systemContext: SystemContext?
+    /// The `RegisterAppInterface` response's parameters (languages, deprecated display capabilities, ...).
+    public private(set) var registration: RegisterAppInterface.Response?
+    /// DISPLAYS capabilities, from `OnSystemCapabilityUpdated` or `GetSystemCapability`.
+    public private(set) var displays: [DisplayCapability]?
+
+    private var hasStarted = false
+    private var isRegistered = false
+    private var hasBeenReady = false
+    private var unregisteredReason: AppInterfaceUnregisteredReason?
+    private var shutDownReason: String?
+    private var stateObservers: [Int: AsyncStream<SDLManagerState>.Continuation] = [:]
+    private var nextObserver = 0
+    private var intake: Task<Void, Never>?
+
+    public init(connection: SDLConnection, configuration: Configuration) {
+        self.configuration = configuration
+        self.connection = connection
+        self.queue = SDLOperationQueue(
+            timekeeper: connection.configuration.timekeeper, defaultWatchdog: configuration.operationWatchdog,
+            logger: configuration.logger)
+        self.fileManager = SDLFileManager(
+            connection: connection, queue: queue, configuration: configuration.files, logger: configuration.logger)
+    }
+
+    /// The main window's capabilities (window 0 of the first display), once known.
+    public var defaultMainWindowCapability: WindowCapability? {
+        displays?.first?.windowCapabilities?.first { ($0.windowID ?? 0) == 0 }
+    }
+
+    // MARK: Starting and stopping
+
+    /// Registers the app and reads its files; returns once registered (the head unit may
+    /// not be ready yet: see `waitUntilReady`). A refused registration shuts the manager down.
+    public func start() async throws {
+        guard !hasStarted else { return }
+        hasStarted = true
+        // Subscribe before registering: the head unit's first notifications follow the reply.
+        let events = await connection.notifications([
+            OnHMIStatus.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self,
+        ])
+        intake = Task { [weak self] in
+            for await event in events { await self?.handle(event) }
+            await self?.connectionEnded()
+        }
+        do {
+            try await register()
+        } catch {
+            await stop(reason: "the app could not register: \(error)")
+            throw error
+        }
+    }
+
+    /// Waits until the state is `.ready`; throws if the manager shuts down first.
+    public func waitUntilReady() async throws {
+        for await state in stateUpdates() {
+            if state == .ready { return }
+        }
+        throw SDLOperationError.shutDown(reason: shutDownReason ?? "the manager shut down")
+    }
+
+    /// The current state, then every change; ends after `.shutDown`.
+    public func stateUpdates() -> AsyncStream<SDLManagerState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SDLManagerState.self)
+        continuation.yield(state)
+        guard state != .shutDown else {
+            continuation.finish()
+            return stream
+        }
+        let key = nextObserver
+        nextObserver += 1
+        stateObservers[key] = continuation
+        continuation.onTermination = { _ in Task { await self.removeObserver(key) } }
+        return stream
+    }
+
+    private func removeObserver(_ key: Int) { stateObservers[key] = nil }
+
+    /// Shuts down: every queued and running operation finishes with `SDLOperationError.shutDown`,
+    /// nothing more is accepted, and the app is unregistered if the connection is still open.
+    public func stop(reason: String = "the app stopped the manager") async {
+        guard shutDownReason == nil else { return }
+        shutDownReason = reason
+        let wasRegistered = isRegistered
+        queue.shutDown(reason: reason)
+        setState(.shutDown)
+        intake?.cancel()
+        await fileManager.shutDown(reason: reason)
+        if wasRegistered, await !connection.isClosed {
+            do {
+                _ = try await connection.send(UnregisterAppInterface())
+            } catch {
+                logger.notice("UnregisterAppInterface at stop: \(error)")
+            }
+        }
+    }
+
+    private func connectionEnded() async {
+        let reason = await connection.closeReason ?? "the notifications ended"
+        await stop(reason: "the connection to the head unit ended: \(reason)")
+    }
+
+    // MARK: Registration
+
+    private func register() async throws {
+        var request = RegisterAppInterface(
+            appName: configuration.appName, appID: configuration.appID, sdlMsgVersion: configuration.sdlMsgVersion,
+            isMediaApplication: configuration.isMediaApplication)
+        request.languageDesired = configuration.language
+        request.hmiDisplayLanguageDesired = configuration.language
+        request.appHMIType = configuration.appHMIType
+        let response = try await connection.send(request)
+        registration = response.parameters
+        unregisteredReason = nil
+        if response.parameters.displayCapabilities == nil, displays == nil {
+            await readDisplays()
+        }
+        await fileManager.start()
+        isRegistered = true
+        logger.info("registered \(configuration.appName) (\(response.resultCode.rawValue))")
+        updateState()
+    }
+
+    /// Asks for DISPLAYS when registration did not tell; a head unit that cannot say leaves them unknown.
+    private func readDisplays() async {
+        do {
+            let response = try await connection.send(GetSystemCapability(.displays, subscribe: true))
+            if let displays = response.parameters.systemCapability?.displayCapabilities { self.displays = displays }
+        } catch {
+            logger.warning("GetSystemCapability DISPLAYS failed: \(error)")
+            displays = []
+        }
+    }
+
+    // MARK: Following the head unit
+
+    private func handle(_ event: any SDLNotification) async {
+        switch event {
+        case let status as OnHMIStatus where (status.windowID ?? 0) == 0:
+            hmiLevel = status.hmiLevel
+            systemContext = status.systemContext
+        case let update as OnSystemCapabilityUpdated where update.systemCapability.systemCapabilityType == .displays:
+            if let displays = update.systemCapability.displayCapabilities { self.displays = displays }
+        case let unregistered as OnAppInterfaceUnregistered:
+            await lostRegistration(unregistered.reason)
+        default:
+            return
+        }
+        updateState()
+    }
+
+    private func lostRegistration(_ reason: AppInterfaceUnregisteredReason) async {
+        logger.notice("the head unit unregistered the app: \(reason.rawValue)")
+        isRegistered = false
+        unregisteredReason = reason
+        hmiLevel = nil
+        systemContext = nil
+        // Its non-persistent files are gone; the list is read again on registering.
+        await fileManager.forgetRemoteFiles()
+        updateState()
+        guard [.masterReset, .factoryDefaults, .languageChange].contains(reason), state != .shutDown else { return }
+        do {
+            try await register()
+        } catch {
+            logger.error("registering again after \(reason.rawValue) failed: \(error)")
+        }
+    }
+
+    private func updateState() {
+        guard state != .shutDown else { return }
+        let next: SDLManagerState
+        if let unregisteredReason {
+            next = .paused(.unregistered(unregisteredReason))
+        } else if !isRegistered || displays == nil && registration?.displayCapabilities == nil {
+            next = .starting
+        } else if hmiLevel == nil || hmiLevel == HMILevel.none {
+            next = hasBeenReady ? .paused(.hmiLevelNone) : .starting
+        } else {
+            next = .ready
+        }
+        setState(next)
+    }
+
+    private func setState(_ next: SDLManagerState) {
+        guard next != state else { return }
+        logger.debug("state: \(state) -> \(next)")
+        state = next
+        if next == .ready {
+            hasBeenReady = true
+            queue.resume()
+        } else {
+            queue.suspend()
+        }
+        for observer in stateObservers.values {
+            observer.yield(next)
+            if next == .shutDown { observer.finish() }
+        }
+        if next == .shutDown { stateObservers = [:] }
+    }
+}

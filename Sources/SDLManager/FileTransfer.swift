@@ -1,0 +1,108 @@
+import Synchronization
+
+/// What became of a file the app asked to upload.
+public enum UploadOutcome: Sendable, Equatable {
+    /// Its bytes were sent — once, however many callers asked for it at the same time.
+    case uploaded
+    /// The head unit already had a file of that name: nothing was sent.
+    case alreadyOnHeadUnit
+    /// A static icon, built into the head unit: nothing to send.
+    case staticIcon
+}
+
+/// Bytes on their way to the head unit, for a progress display.
+public struct UploadProgress: Sendable, Equatable {
+    /// Bytes the head unit has acknowledged.
+    public let bytesSent: Int
+    /// Bytes to send: files found already on the head unit, or failed, drop out of the total.
+    public let totalBytes: Int
+
+    public init(bytesSent: Int, totalBytes: Int) {
+        self.bytesSent = bytesSent
+        self.totalBytes = totalBytes
+    }
+
+    public var fractionCompleted: Double { totalBytes == 0 ? 1 : Double(bytesSent) / Double(totalBytes) }
+}
+
+public enum SDLFileError: Error, Sendable, CustomStringConvertible {
+    /// Refused before a byte was sent: the head unit reports too little space.
+    case insufficientSpace(file: String, size: Int, available: Int)
+    /// SDL has no way to upload an empty file.
+    case emptyFile(String)
+    /// Some files of an upload failed (each with its own error); the others are in `outcomes`.
+    case uploadsFailed(failures: [String: any Error], outcomes: [String: UploadOutcome])
+
+    public var description: String {
+        switch self {
+        case .insufficientSpace(let file, let size, let available):
+            "\(file) (\(size) bytes) does not fit: the head unit has \(available) bytes available"
+        case .emptyFile(let name): "\(name) is empty: there is nothing to upload"
+        case .uploadsFailed(let failures, _):
+            "\(failures.count) upload(s) failed: "
+                + failures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+        }
+    }
+}
+
+/// One file's transfer, shared by every caller that asked for the same file meanwhile.
+final class FileTransfer: Sendable {
+    typealias ProgressObserver = @Sendable (_ sentDelta: Int, _ totalDelta: Int) -> Void
+
+    let file: SDLFile
+    let completion = OnceCompletion<UploadOutcome>()
+    private let progress = Mutex<(acknowledged: Int, observers: [ProgressObserver])>((0, []))
+
+    init(_ file: SDLFile) { self.file = file }
+
+    var size: Int { file.data.count }
+
+    var acknowledgedBytes: Int { progress.withLock { $0.acknowledged } }
+
+    /// Adds an observer of acknowledged bytes; it is first told what is already acknowledged.
+    func observe(_ observer: @escaping ProgressObserver) {
+        let acknowledged = progress.withLock { state in
+            state.observers.append(observer)
+            return state.acknowledged
+        }
+        observer(acknowledged, size)
+    }
+
+    func acknowledge(_ bytes: Int) { changeAcknowledged { $0 + bytes } }
+
+    /// A retry starts the file again from its first byte.
+    func restart() { changeAcknowledged { _ in 0 } }
+
+    func finish(_ outcome: Result<UploadOutcome, any Error>) {
+        guard completion.finish(outcome) else { return }
+        if case .success(.uploaded) = outcome { return }
+        // Nothing of it counts any more: not sent, and no longer to send.
+        let (acknowledged, observers) = progress.withLock { ($0.acknowledged, $0.observers) }
+        for observer in observers { observer(-acknowledged, -size) }
+    }
+
+    private func changeAcknowledged(_ change: (Int) -> Int) {
+        let (delta, observers) = progress.withLock { state in
+            let old = state.acknowledged
+            state.acknowledged = change(old)
+            return (state.acknowledged - old, state.observers)
+        }
+        for observer in observers { observer(delta, 0) }
+    }
+}
+
+/// Sums the progress of one upload call's transfers and reports it in order.
+final class ProgressTally: Sendable {
+    private let totals = Mutex((sent: 0, total: 0))
+    private let report: @Sendable (UploadProgress) -> Void
+
+    init(_ report: @escaping @Sendable (UploadProgress) -> Void) { self.report = report }
+
+    func add(sent: Int, total: Int) {
+        totals.withLock { totals in
+            totals.sent += sent
+            totals.total += total
+            report(UploadProgress(bytesSent: totals.sent, totalBytes: totals.total))
+        }
+    }
+}

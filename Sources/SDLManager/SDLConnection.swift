@@ -1,0 +1,354 @@
+import JSONCodec
+import JSONRPC
+import Logging
+import SDLModel
+
+/// A JSON-RPC 2.0 client for a head unit (PROTOCOL.md) over any pair of byte streams.
+///
+/// Requests get ids of their own and can be pipelined: replies are matched by id, in
+/// whatever order they come. Each request has a timeout that fails it alone; a closed
+/// or crashed peer fails every pending request at once. Notifications are delivered as
+/// async sequences. The bytes move while `run(reading:writingTo:)` runs (see
+/// `withConnection` and `SimulatorProcess` for scoped ways to run it).
+public actor SDLConnection {
+    public struct Configuration: Sendable {
+        /// How long a request waits for its reply unless `send` is given a timeout.
+        public var defaultTimeout: Duration
+        /// Incoming lines longer than this are dropped (the request they answer then times out).
+        public var maximumLineBytes: Int
+        public var logger: Logger
+        let timekeeper: Timekeeper
+
+        /// `clock` measures timeouts: a test can pass a clock it moves itself.
+        public init<C: Clock>(
+            defaultTimeout: Duration = .seconds(10), clock: C = ContinuousClock(), maximumLineBytes: Int = 16 << 20,
+            logger: Logger = Logger(label: "sdl.connection")
+        ) where C.Duration == Duration {
+            self.defaultTimeout = defaultTimeout
+            self.maximumLineBytes = maximumLineBytes
+            self.logger = logger
+            self.timekeeper = Timekeeper(clock)
+        }
+    }
+
+    private struct PendingRequest {
+        let method: String
+        let timeout: Duration
+        let continuation: CheckedContinuation<JSON, any Error>
+    }
+
+    private struct Subscriber {
+        let methods: Set<String>
+        let deliver: @Sendable (String, JSONObject) -> Void
+        let finish: @Sendable () -> Void
+    }
+
+    public nonisolated let configuration: Configuration
+    private var logger: Logger { configuration.logger }
+    private var pending: [Int64: PendingRequest] = [:]
+    private var nextID: Int64 = 1
+    private var output: [UInt8] = []
+    private var writerWaiting: CheckedContinuation<Void, Never>?
+    private var deadlines = DeadlineHeap()
+    private var timer: (deadline: Duration, task: Task<Void, Never>)?
+    private var subscribers: [Int: Subscriber] = [:]
+    private var nextSubscriber = 0
+    private var requestCounts: [String: Int] = [:]
+    private var framer: LineFramer
+    /// Why the connection ended; nil while it is open.
+    public private(set) var closeReason: String?
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.framer = LineFramer(maximumLineBytes: configuration.maximumLineBytes)
+    }
+
+    public var isClosed: Bool { closeReason != nil }
+
+    /// How many requests of `method` this connection has sent.
+    public func requestsSent(_ method: String) -> Int { requestCounts[method, default: 0] }
+
+    public func requestsSent<R: SDLRequest>(_ type: R.Type) -> Int { requestsSent(R.method) }
+
+    // MARK: Requests
+
+    /// Sends an SDL request and returns its response; `success: false` throws `SDLResultError`.
+    public nonisolated func send<R: SDLRequest>(
+        _ request: R, timeout: Duration? = nil
+    ) async throws -> SDLResponse<R.ResponseParameters> {
+        let result = try await self.request(R.method, params: request.parameters, timeout: timeout)
+        let response: SDLResponse<R.ResponseParameters>
+        do {
+            response = try SDLResponse(result: result)
+        } catch {
+            throw SDLConnectionError.malformedResponse(method: R.method, detail: error.description)
+        }
+        guard response.success else {
+            throw SDLResultError(method: R.method, resultCode: response.resultCode, info: response.info)
+        }
+        return response
+    }
+
+    /// Sends any JSON-RPC request and returns its `result` as it came.
+    public func request(_ method: String, params: JSONObject? = nil, timeout: Duration? = nil) async throws -> JSON {
+        if let closeReason { throw SDLConnectionError.disconnected(method: method, reason: closeReason) }
+        let id = nextID
+        nextID += 1
+        let timeout = timeout ?? configuration.defaultTimeout
+        let deadline = configuration.timekeeper.now() + timeout
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                guard !Task.isCancelled else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                pending[id] = PendingRequest(method: method, timeout: timeout, continuation: continuation)
+                requestCounts[method, default: 0] += 1
+                MessageWriter.writeCall(method: method, params: params, id: .integer(id), into: &output)
+                output.append(0x0A)
+                wakeWriter()
+                schedule(deadline, id: id)
+            }
+        } onCancel: {
+            Task { await self.abandon(id) }
+        }
+    }
+
+    private func abandon(_ id: Int64) {
+        pending.removeValue(forKey: id)?.continuation.resume(throwing: CancellationError())
+    }
+
+    // MARK: Notifications
+
+    /// Every later notification of type `N`, in the order the head unit sent them.
+    public func notifications<N: SDLNotification>(_ type: N.Type) -> AsyncStream<N> {
+        let (stream, continuation) = AsyncStream.makeStream(of: N.self)
+        let logger = logger
+        subscribe(methods: [N.method], continuation) { _, params in
+            do {
+                continuation.yield(try N(parameters: params))
+            } catch {
+                logger.warning("dropped a malformed \(N.method): \(error)")
+            }
+        }
+        return stream
+    }
+
+    /// Every later notification of any of `types`, in the order the head unit sent them.
+    public func notifications(_ types: [any SDLNotification.Type]) -> AsyncStream<any SDLNotification> {
+        let (stream, continuation) = AsyncStream.makeStream(of: (any SDLNotification).self)
+        let byMethod = Dictionary(types.map { ($0.method, $0) }, uniquingKeysWith: { first, _ in first })
+        let logger = logger
+        subscribe(methods: Set(byMethod.keys), continuation) { method, params in
+            do {
+                continuation.yield(try decodeNotification(byMethod[method]!, params))
+            } catch {
+                logger.warning("dropped a malformed \(method): \(error)")
+            }
+        }
+        return stream
+    }
+
+    private func subscribe<Element>(
+        methods: Set<String>, _ continuation: AsyncStream<Element>.Continuation,
+        deliver: @escaping @Sendable (String, JSONObject) -> Void
+    ) {
+        guard closeReason == nil else { return continuation.finish() }
+        let key = nextSubscriber
+        nextSubscriber += 1
+        subscribers[key] = Subscriber(methods: methods, deliver: deliver, finish: { continuation.finish() })
+        continuation.onTermination = { _ in Task { await self.unsubscribe(key) } }
+    }
+
+    private func unsubscribe(_ key: Int) { subscribers[key] = nil }
+
+    // MARK: Closing
+
+    /// Ends the connection: every pending request fails with `reason`, notification
+    /// sequences end, and the output ends once what was written is flushed.
+    public func close(reason: String = "the app closed the connection") {
+        guard closeReason == nil else { return }
+        closeReason = reason
+        let failed = pending
+        pending = [:]
+        if !failed.isEmpty { logger.debug("connection closed with \(failed.count) requests pending: \(reason)") }
+        for request in failed.values {
+            request.continuation.resume(throwing: SDLConnectionError.disconnected(method: request.method, reason: reason))
+        }
+        timer?.task.cancel()
+        timer = nil
+        deadlines = DeadlineHeap()
+        for subscriber in subscribers.values { subscriber.finish() }
+        subscribers = [:]
+        wakeWriter()
+    }
+
+    // MARK: Timeouts
+
+    private func schedule(_ deadline: Duration, id: Int64) {
+        deadlines.insert(deadline, id: id)
+        armTimer()
+    }
+
+    /// One timer, set for the earliest deadline; it is replaced only by an earlier one.
+    private func armTimer() {
+        guard let earliest = deadlines.earliest else { return }
+        if let timer, timer.deadline <= earliest { return }
+        timer?.task.cancel()
+        let sleep = configuration.timekeeper.sleep
+        timer = (
+            earliest,
+            Task { [weak self] in
+                do { try await sleep(earliest) } catch { return }
+                await self?.expireDueRequests()
+            }
+        )
+    }
+
+    private func expireDueRequests() {
+        timer = nil
+        for id in deadlines.popDue(at: configuration.timekeeper.now()) {
+            guard let request = pending.removeValue(forKey: id) else { continue }
+            logger.debug("\(request.method) (id \(id)) timed out after \(request.timeout)")
+            request.continuation.resume(throwing: SDLConnectionError.timedOut(method: request.method, after: request.timeout))
+        }
+        armTimer()
+    }
+
+    // MARK: Moving bytes
+
+    /// Reads replies and notifications from `incoming` and writes requests to `sink` until
+    /// the connection is closed (by `close`, or by the end of `incoming`).
+    public nonisolated func run<Incoming: AsyncSequence & Sendable>(
+        reading incoming: Incoming, writingTo sink: some ByteSink
+    ) async where Incoming.Element: ByteChunk {
+        await withTaskCancellationHandler {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    do {
+                        for try await chunk in incoming { await self.receive(chunk) }
+                        await self.endOfInput(nil)
+                    } catch {
+                        await self.endOfInput(error)
+                    }
+                }
+                group.addTask {
+                    while let bytes = await self.takeOutput() {
+                        do {
+                            try await sink.write(bytes)
+                        } catch {
+                            await self.close(reason: "writing to the head unit failed: \(error)")
+                        }
+                    }
+                    await sink.finish()
+                }
+            }
+        } onCancel: {
+            Task { await self.close(reason: "the connection's task was cancelled") }
+        }
+    }
+
+    private func wakeWriter() {
+        writerWaiting?.resume()
+        writerWaiting = nil
+    }
+
+    /// The bytes written since the last call; nil once the connection is closed and flushed.
+    private func takeOutput() async -> [UInt8]? {
+        while output.isEmpty {
+            if closeReason != nil { return nil }
+            await withCheckedContinuation { writerWaiting = $0 }
+        }
+        var bytes: [UInt8] = []
+        swap(&bytes, &output)
+        return bytes
+    }
+
+    private func receive(_ chunk: some ByteChunk) {
+        chunk.withBytes { bytes in
+            framer.feed(bytes) { line in handle(line) }
+        }
+    }
+
+    private func endOfInput(_ error: (any Error)?) {
+        framer.finish { line in handle(line) }
+        if let error {
+            close(reason: "reading from the head unit failed: \(error)")
+        } else {
+            close(reason: "the head unit closed the connection")
+        }
+    }
+
+    private func handle(_ line: LineFramer.Line) {
+        guard case .text(let bytes) = line else {
+            logger.error("dropped a line longer than \(configuration.maximumLineBytes) bytes")
+            return
+        }
+        let json: JSON
+        do {
+            json = try JSON.parse(bytes)
+        } catch {
+            logger.error("dropped a line that is not JSON: \(error)")
+            return
+        }
+        if case .array(let batch) = json {
+            batch.forEach(dispatch)
+        } else {
+            dispatch(json)
+        }
+    }
+
+    private func dispatch(_ message: JSON) {
+        switch IncomingMessage(message) {
+        case .response(let id, let outcome):
+            guard case .integer(let number) = id, let request = pending.removeValue(forKey: number) else {
+                logger.warning("a reply to no pending request: \(message)")
+                return
+            }
+            switch outcome {
+            case .success(let result): request.continuation.resume(returning: result)
+            case .failure(let error):
+                request.continuation.resume(throwing: SDLConnectionError.protocolError(method: request.method, error))
+            }
+        case .call(let method, let params, nil):
+            for subscriber in subscribers.values where subscriber.methods.contains(method) {
+                subscriber.deliver(method, params)
+            }
+        case .call(let method, _, let id?):
+            // A head unit sends the app no requests (PROTOCOL.md §4); answer as JSON-RPC says.
+            MessageWriter.writeResponse(id: id, outcome: .failure(.methodNotFound(method)), into: &output)
+            output.append(0x0A)
+            wakeWriter()
+        case .invalid(let error, _):
+            logger.warning("dropped an invalid message (\(error.message)): \(message)")
+        }
+    }
+}
+
+private func decodeNotification<N: SDLNotification>(_ type: N.Type, _ params: JSONObject) throws -> any SDLNotification {
+    try N(parameters: params)
+}
+
+extension SDLConnection {
+    /// Runs a connection over `incoming`/`sink` for the duration of `body`, then closes it
+    /// (pending requests fail, the sink is finished) and stops reading.
+    @discardableResult
+    public static func withConnection<Incoming: AsyncSequence & Sendable, Result>(
+        reading incoming: Incoming, writingTo sink: some ByteSink, configuration: Configuration = Configuration(),
+        _ body: (SDLConnection) async throws -> Result
+    ) async throws -> Result where Incoming.Element: ByteChunk {
+        let connection = SDLConnection(configuration: configuration)
+        return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
+            group.addTask { await connection.run(reading: incoming, writingTo: sink) }
+            defer { group.cancelAll() }
+            do {
+                let result = try await body(connection)
+                await connection.close()
+                return result
+            } catch {
+                await connection.close(reason: "the app stopped with an error: \(error)")
+                throw error
+            }
+        }
+    }
+}

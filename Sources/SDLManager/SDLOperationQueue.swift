@@ -1,0 +1,219 @@
+import Logging
+import Synchronization
+
+/// Why an operation ended without its own result or error.
+public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Cancelled by its submitter, while queued or while running.
+    case cancelled
+    /// The queue was shut down (the manager stopped): nothing more runs.
+    case shutDown(reason: String)
+    /// It ran longer than its watchdog allows; the queue moved on.
+    case watchdogExpired(operation: String, after: Duration)
+
+    /// True for the ways an operation is cancelled rather than failing.
+    public var isCancellation: Bool {
+        switch self {
+        case .cancelled, .shutDown: true
+        case .watchdogExpired: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cancelled: "the operation was cancelled"
+        case .shutDown(let reason): "the operation was cancelled: \(reason)"
+        case .watchdogExpired(let operation, let after): "\(operation) did not finish within \(after)"
+        }
+    }
+}
+
+/// A serial queue of async operations, as sdl_ios's managers have one, but one that
+/// never jams: operations wait while the queue is suspended (the head unit not ready),
+/// each has a watchdog, and each finishes exactly once — with its result, its error,
+/// `.cancelled`, `.watchdogExpired` or `.shutDown` — whatever races to end it.
+public final class SDLOperationQueue: Sendable {
+    private struct Entry: Sendable {
+        let id: Int
+        let name: String
+        let watchdog: Duration
+        let body: @Sendable () async throws -> any Sendable
+        let completion: OnceCompletion<any Sendable>
+    }
+
+    private struct Running {
+        let entry: Entry
+        let work: Task<Void, Never>
+        let watchdog: Task<Void, Never>
+
+        func stop() {
+            work.cancel()
+            watchdog.cancel()
+        }
+    }
+
+    private struct State {
+        var waiting: [Entry] = []
+        var running: Running?
+        var isSuspended: Bool
+        var shutDownReason: String?
+        var nextID = 1
+    }
+
+    private let state: Mutex<State>
+    private let timekeeper: Timekeeper
+    private let logger: Logger
+    /// The watchdog of an operation submitted without one.
+    public let defaultWatchdog: Duration
+
+    /// `clock` runs the watchdogs; a new queue is suspended unless told otherwise.
+    public convenience init<C: Clock>(
+        clock: C = ContinuousClock(), defaultWatchdog: Duration = .seconds(30), suspended: Bool = true,
+        logger: Logger = Logger(label: "sdl.queue")
+    ) where C.Duration == Duration {
+        self.init(timekeeper: Timekeeper(clock), defaultWatchdog: defaultWatchdog, suspended: suspended, logger: logger)
+    }
+
+    init(timekeeper: Timekeeper, defaultWatchdog: Duration, suspended: Bool = true, logger: Logger) {
+        self.state = Mutex(State(isSuspended: suspended))
+        self.timekeeper = timekeeper
+        self.defaultWatchdog = defaultWatchdog
+        self.logger = logger
+    }
+
+    /// Queues `body`; it runs after every operation submitted before it, once the queue is not suspended.
+    public func submit<Value: Sendable>(
+        _ name: String, watchdog: Duration? = nil, _ body: @escaping @Sendable () async throws -> Value
+    ) -> SDLOperation<Value> {
+        let completion = OnceCompletion<any Sendable>()
+        let (id, refusal) = state.withLock { state -> (Int, String?) in
+            let id = state.nextID
+            state.nextID += 1
+            if let reason = state.shutDownReason { return (id, reason) }
+            state.waiting.append(
+                Entry(id: id, name: name, watchdog: watchdog ?? defaultWatchdog, body: body, completion: completion))
+            startNextIfIdle(&state)
+            return (id, nil)
+        }
+        if let refusal { completion.finish(.failure(SDLOperationError.shutDown(reason: refusal))) }
+        return SDLOperation(id: id, name: name, completion: completion, queue: self)
+    }
+
+    /// Submits `body` and waits for it; cancelling the waiting task cancels the operation.
+    public func run<Value: Sendable>(
+        _ name: String, watchdog: Duration? = nil, _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let operation = submit(name, watchdog: watchdog, body)
+        return try await withTaskCancellationHandler {
+            try await operation.value
+        } onCancel: {
+            operation.cancel()
+        }
+    }
+
+    /// Operations waiting to run (not counting the running one).
+    public var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+    public var isRunning: Bool { state.withLock { $0.running != nil } }
+
+    /// Holds back operations that have not started; a running one goes on.
+    public func suspend() { state.withLock { $0.isSuspended = true } }
+
+    public func resume() {
+        state.withLock { state in
+            state.isSuspended = false
+            startNextIfIdle(&state)
+        }
+    }
+
+    /// Finishes the running operation and every waiting one with `.shutDown(reason)`, and
+    /// every later one at once; the running operation's task is cancelled.
+    public func shutDown(reason: String) {
+        let (running, waiting) = state.withLock { state -> (Running?, [Entry]) in
+            if state.shutDownReason == nil { state.shutDownReason = reason }
+            defer {
+                state.running = nil
+                state.waiting = []
+            }
+            return (state.running, state.waiting)
+        }
+        let error = SDLOperationError.shutDown(reason: reason)
+        if let running {
+            running.entry.completion.finish(.failure(error))
+            running.stop()
+        }
+        for entry in waiting { entry.completion.finish(.failure(error)) }
+    }
+
+    func cancel(_ id: Int) {
+        let removed = state.withLock { state -> Entry? in
+            guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiting.remove(at: index)
+        }
+        if let removed {
+            removed.completion.finish(.failure(SDLOperationError.cancelled))
+        } else {
+            finishRunning(id, .failure(SDLOperationError.cancelled))
+        }
+    }
+
+    /// Ends the running operation `id` (if it still is) and starts the next one. The
+    /// outcome is set before the work is cancelled, so the work's own reaction to the
+    /// cancellation can never become the outcome.
+    private func finishRunning(_ id: Int, _ outcome: Result<any Sendable, any Error>) {
+        let finished = state.withLock { state -> Running? in
+            guard let running = state.running, running.entry.id == id else { return nil }
+            state.running = nil
+            startNextIfIdle(&state)
+            return running
+        }
+        guard let finished else { return }
+        finished.entry.completion.finish(outcome)
+        finished.stop()
+    }
+
+    private func startNextIfIdle(_ state: inout State) {
+        guard state.running == nil, !state.isSuspended, state.shutDownReason == nil, !state.waiting.isEmpty else { return }
+        let entry = state.waiting.removeFirst()
+        let deadline = timekeeper.now() + entry.watchdog
+        let sleep = timekeeper.sleep
+        let logger = logger
+        let work = Task {
+            let outcome: Result<any Sendable, any Error>
+            do {
+                outcome = .success(try await entry.body())
+            } catch {
+                outcome = .failure(error)
+            }
+            self.finishRunning(entry.id, outcome)
+        }
+        let watchdog = Task {
+            do { try await sleep(deadline) } catch { return }
+            logger.warning("\(entry.name) did not finish within \(entry.watchdog): the queue moves on")
+            self.finishRunning(entry.id, .failure(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)))
+        }
+        state.running = Running(entry: entry, work: work, watchdog: watchdog)
+    }
+}
+
+/// A submitted operation: await its value, or cancel it.
+public struct SDLOperation<Value: Sendable>: Sendable {
+    public let id: Int
+    public let name: String
+    let completion: OnceCompletion<any Sendable>
+    let queue: SDLOperationQueue
+
+    /// The operation's result; waits until it has finished.
+    public var value: Value {
+        get async throws { try await completion.value as! Value }
+    }
+
+    public var result: Result<Value, any Error> {
+        get async { await completion.outcome.map { $0 as! Value } }
+    }
+
+    public var isFinished: Bool { completion.isFinished }
+
+    /// Cancels it: a waiting operation never runs, a running one's task is cancelled;
+    /// either way it finishes at once with `SDLOperationError.cancelled`.
+    public func cancel() { queue.cancel(id) }
+}

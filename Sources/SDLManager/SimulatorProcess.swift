@@ -1,0 +1,106 @@
+import JSONRPC
+import Logging
+import Subprocess
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A simulator (or any PROTOCOL.md peer) started as a subprocess for the length of a scope.
+public enum SimulatorProcess {
+    /// Starts `command` through `/bin/sh -c` (default: `SimulatorCommand.resolve()`), talks to it
+    /// over its stdin/stdout while `body` runs, and forwards its stderr lines to `logger`.
+    /// Afterwards the connection is closed, stdin is closed so the simulator can exit on its
+    /// own (removing its files may take a while), and after `exitGracePeriod` it is sent
+    /// SIGTERM, then SIGKILL.
+    ///
+    /// Writing to a simulator that has died must fail a request, not kill the app, so this
+    /// sets SIGPIPE to be ignored in the whole process.
+    @discardableResult
+    public static func withConnection<Result: Sendable>(
+        command: String? = nil,
+        configuration: SDLConnection.Configuration = SDLConnection.Configuration(),
+        logger: Logger = Logger(label: "hu-sim"),
+        exitGracePeriod: Duration = .seconds(10),
+        _ body: (SDLConnection) async throws -> Result
+    ) async throws -> Result {
+        signal(SIGPIPE, SIG_IGN)
+        let command = SimulatorCommand.resolve(command)
+        var options = PlatformOptions()
+        // Its own process group, so the signals reach the simulator behind the shell too.
+        options.createSession = true
+        options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(1))]
+        logger.debug("starting \(command)")
+        let outcome = try await Subprocess.run(
+            .path("/bin/sh"), arguments: ["-c", command], platformOptions: options,
+            input: .inputWriter, output: .sequence, error: .sequence
+        ) { execution in
+            let connection = SDLConnection(configuration: configuration)
+            return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
+                let sink = StandardInputSink(writer: execution.standardInputWriter)
+                group.addTask { await connection.run(reading: execution.standardOutput, writingTo: sink) }
+                group.addTask { await forwardLines(of: execution.standardError, to: logger) }
+                let result: Result
+                do {
+                    result = try await body(connection)
+                } catch {
+                    await end(execution, connection, grace: exitGracePeriod, reason: "the app stopped with an error: \(error)")
+                    throw error
+                }
+                await end(execution, connection, grace: exitGracePeriod, reason: "the app ended the simulator session")
+                return result
+            }
+        }
+        if outcome.terminationStatus != .exited(0) {
+            logger.warning("the simulator ended with \(outcome.terminationStatus)")
+        }
+        return outcome.closureResult
+    }
+
+    private static func end(
+        _ execution: Execution<CustomWriteInput, SequenceOutput, SequenceOutput>, _ connection: SDLConnection,
+        grace: Duration, reason: String
+    ) async {
+        // Closing the connection flushes what was written and closes stdin (end of session).
+        await connection.close(reason: reason)
+        await execution.teardown(using: [
+            .send(signal: Signal(rawValue: 0), allowedDurationToNextStep: grace),  // 0: only wait for the exit
+            .gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(1)),
+        ])
+    }
+
+    private static func forwardLines(of stream: SubprocessOutputSequence, to logger: Logger) async {
+        var framer = LineFramer(maximumLineBytes: 64 * 1024)
+        let log = { (line: LineFramer.Line) in
+            if case .text(let bytes) = line { logger.info("\(String(decoding: bytes, as: UTF8.self))") }
+        }
+        do {
+            for try await chunk in stream {
+                chunk.withUnsafeBytes { framer.feed($0, log) }
+            }
+        } catch {
+            logger.debug("stopped reading the simulator's stderr: \(error)")
+        }
+        framer.finish(log)
+    }
+}
+
+extension SubprocessOutputSequence.Buffer: ByteChunk {
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        withUnsafeBytes(body)
+    }
+}
+
+private struct StandardInputSink: ByteSink {
+    let writer: StandardInputWriter
+
+    func write(_ bytes: [UInt8]) async throws {
+        _ = try await writer.write(bytes)
+    }
+
+    func finish() async {
+        try? await writer.finish()
+    }
+}

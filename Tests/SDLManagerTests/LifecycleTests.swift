@@ -1,0 +1,173 @@
+import Clocks
+import SDLManager
+import SDLModel
+import Synchronization
+import Testing
+
+/// Registration, the HMI level and system context, display capabilities and the manager's
+/// state, against the real `hu-sim` (and an in-memory head unit for the rare paths).
+@Suite(.timeLimit(.minutes(1))) struct LifecycleTests {
+    @Test func theManagerRegistersFollowsTheHeadUnitAndBecomesReady() async throws {
+        try await withReadyManager { manager, user in
+            #expect(await manager.state == .ready)
+            #expect(await manager.hmiLevel == .full)
+            #expect(await manager.systemContext == .main)
+            #expect(await manager.registration?.displayCapabilities?.displayName == "Generic HMI (SDL 8.0)")
+            let window = await manager.defaultMainWindowCapability
+            #expect(window?.keyboardCapabilities?.maskInputCharactersSupported == true)
+            let simulator = try await user.state()
+            #expect(simulator.isRegistered)
+        }
+    }
+
+    @Test func workSubmittedBeforeTheHeadUnitIsReadyWaitsAndRunsWhenItIs() async throws {
+        try await withSimulator(arguments: "--no-auto-activate") { connection, user in
+            let manager = SDLManager(connection: connection, configuration: .test())
+            try await manager.start()
+            let log = Log()
+            let work = manager.queue.submit("early work") { log.append("ran") }
+            let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(1))) }
+            // A round trip later the head unit is still in NONE: nothing has run.
+            #expect(try await user.state().hmiLevel == HMILevel.none)
+            #expect(await manager.state == .starting)
+            #expect(log.entries.isEmpty)
+            #expect(await connection.requestsSent(PutFile.self) == 0)
+            try await user.activate()
+            try await work.value
+            #expect(try await upload.value == .uploaded)
+            #expect(log.entries == ["ran"])
+            #expect(await manager.state == .ready)
+            await manager.stop()
+        }
+    }
+
+    @Test func theSystemContextIsFollowed() async throws {
+        try await withReadyManager { manager, user in
+            _ = try await manager.connection.send(CreateInteractionChoiceSet(id: 1, choices: [Choice(choiceID: 1, menuName: "A")]))
+            let interaction = Task {
+                try await manager.connection.send(PerformInteraction(initialText: "Pick", mode: .manualOnly, choiceSetIDs: [1]))
+            }
+            #expect(try await eventually { await manager.systemContext == .hmiObscured })
+            try await user.close()
+            await #expect(throws: SDLResultError.self) { try await interaction.value }
+            #expect(try await eventually { await manager.systemContext == .main })
+        }
+    }
+
+    @Test func inBackgroundTheQueueStillRuns() async throws {
+        try await withReadyManager { manager, user in
+            try await user.deactivate()
+            #expect(try await eventually { await manager.hmiLevel == .background })
+            #expect(await manager.state == .ready)
+            #expect(try await manager.fileManager.upload(SDLArtwork(data: picture(2))) == .uploaded)
+        }
+    }
+
+    @Test func afterAResetTheManagerPausesRegistersAgainAndReadsTheFilesAgain() async throws {
+        try await withReadyManager { manager, user in
+            let files = manager.fileManager
+            let kept = SDLArtwork(data: picture(3), persistent: true)
+            let dropped = SDLArtwork(data: picture(4))
+            _ = try await files.upload([kept, dropped])
+            let updates = await manager.stateUpdates()
+            let states = Task {
+                var seen: [SDLManagerState] = []
+                for await state in updates {
+                    seen.append(state)
+                    if seen.count == 4 { break }
+                }
+                return seen
+            }
+            try await user.reset()
+            let seen = await states.value
+            #expect(seen == [.ready, .paused(.unregistered(.masterReset)), .paused(.hmiLevelNone), .ready])
+            #expect(await files.hasUploaded(kept.name))
+            #expect(await !files.hasUploaded(dropped.name))
+            #expect(try await files.upload(dropped) == .uploaded)
+        }
+    }
+
+    @Test func aRefusedRegistrationShutsTheManagerDownWithTheHeadUnitsAnswer() async throws {
+        try await withSimulator { connection, _ in
+            var configuration = SDLManager.Configuration.test()
+            configuration.appID = String(repeating: "x", count: 101)
+            let manager = SDLManager(connection: connection, configuration: configuration)
+            let error = await #expect(throws: SDLResultError.self) { try await manager.start() }
+            #expect(error?.resultCode == .invalidData)
+            #expect(await manager.state == .shutDown)
+            await #expect(throws: SDLOperationError.self) { try await manager.waitUntilReady() }
+        }
+    }
+
+    @Test func stopUnregistersTheApp() async throws {
+        try await withSimulator { connection, user in
+            let manager = SDLManager(connection: connection, configuration: .test())
+            try await manager.start()
+            try await manager.waitUntilReady()
+            await manager.stop()
+            #expect(await manager.state == .shutDown)
+            #expect(try await !user.state().isRegistered)
+        }
+    }
+
+    // MARK: Rare paths, on an in-memory head unit
+
+    @Test func shutdownWithAFullQueueFinishesEveryOperation() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(PutFile.method) { _, _ in .drop }
+        try await withFakeManager(headUnit) { manager in
+            let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(5))) }
+            await headUnit.waitFor(PutFile.method)
+            let queued = (0..<20).map { number in manager.queue.submit("queued \(number)") { number } }
+            let laterUpload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(6))) }
+            let allQueued = try await eventually { manager.queue.waitingCount == 21 }
+            #expect(allQueued)
+            await manager.stop(reason: "test over")
+            let shutDown = SDLOperationError.shutDown(reason: "test over")
+            await #expect(throws: shutDown) { try await upload.value }
+            await #expect(throws: shutDown) { try await laterUpload.value }
+            for operation in queued { await #expect(throws: shutDown) { try await operation.value } }
+            await #expect(throws: shutDown) { try await manager.queue.run("after") { 1 } }
+            #expect(await headUnit.requests(PutFile.method).count == 1)
+        }
+    }
+
+    @Test func aCrashedHeadUnitShutsTheManagerDownAndFailsItsWork() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(PutFile.method) { _, _ in .crash }
+        try await withFakeManager(headUnit) { manager in
+            let gone = SDLConnectionError.disconnected(method: "PutFile", reason: "the head unit closed the connection")
+            await #expect(throws: gone) { try await manager.fileManager.upload(SDLArtwork(data: picture(7))) }
+            let shutDown = try await eventually { await manager.state == .shutDown }
+            #expect(shutDown)
+        }
+    }
+
+    @Test func withoutDisplayCapabilitiesInTheRegistrationTheManagerAsksForThem() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(RegisterAppInterface.method) { _, _ in .result(.success) }
+        let display = DisplayCapability(
+            displayName: "Asked", windowCapabilities: [WindowCapability(textFields: nil, imageFields: nil, imageTypeSupported: nil, keyboardCapabilities: nil)])
+        await headUnit.on(GetSystemCapability.method) { _, _ in
+            .result(.success, GetSystemCapability.Response(SystemCapability(displays: [display])).parameters)
+        }
+        try await withFakeManager(headUnit) { manager in
+            #expect(await manager.displays == [display])
+            #expect(await headUnit.requests(GetSystemCapability.method).map { $0.params["systemCapabilityType"] } == ["DISPLAYS"])
+        }
+    }
+
+    @Test func backInHMILevelNoneTheManagerPausesAndQueuedWorkWaits() async throws {
+        let headUnit = FakeHeadUnit()
+        try await withFakeManager(headUnit) { manager in
+            await headUnit.notify("OnHMIStatus", OnHMIStatus(.none, audio: .notAudible, context: .main).parameters)
+            #expect(try await eventually { await manager.state == .paused(.hmiLevelNone) })
+            let work = manager.queue.submit("waits") { "ran" }
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(!work.isFinished)
+            await headUnit.notify("OnHMIStatus", OnHMIStatus(.limited, audio: .notAudible, context: .main).parameters)
+            #expect(try await work.value == "ran")
+            #expect(await manager.state == .ready)
+        }
+    }
+}
