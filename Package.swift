@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "HUBench",
             dependencies: [
-                "JSONCodec", "SDLManager",
+                "JSONCodec", "SDLModel", "SDLManager",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
