@@ -77,14 +77,20 @@ public actor SDLConnection {
         _ request: R, timeout: Duration? = nil
     ) async throws -> SDLResponse<R.ResponseParameters> {
         let result = try await self.request(R.method, params: request.parameters, timeout: timeout)
-        let response: SDLResponse<R.ResponseParameters>
+        return try Self.checkedResponse(result, method: R.method)
+    }
+
+    /// Reads a JSON-RPC result as an SDL response: a malformed one throws
+    /// `SDLConnectionError.malformedResponse`, `success: false` throws `SDLResultError`.
+    static func checkedResponse<P: SDLStruct>(_ result: JSON, method: String) throws -> SDLResponse<P> {
+        let response: SDLResponse<P>
         do {
             response = try SDLResponse(result: result)
         } catch {
-            throw SDLConnectionError.malformedResponse(method: R.method, detail: error.description)
+            throw SDLConnectionError.malformedResponse(method: method, detail: error.description)
         }
         guard response.success else {
-            throw SDLResultError(method: R.method, resultCode: response.resultCode, info: response.info)
+            throw SDLResultError(method: method, resultCode: response.resultCode, info: response.info)
         }
         return response
     }

@@ -100,15 +100,7 @@ public struct SimulatorDriver: Sendable {
     /// Sends a Sim.* request and returns its whole result (it carries more than SDL's fields).
     private func simulatorRequest<R: SDLRequest>(_ request: R) async throws -> JSONObject {
         let result = try await connection.request(R.method, params: request.parameters)
-        let response: SDLResponse<NoParameters>
-        do {
-            response = try SDLResponse(result: result)
-        } catch {
-            throw SDLConnectionError.malformedResponse(method: R.method, detail: error.description)
-        }
-        guard response.success else {
-            throw SDLResultError(method: R.method, resultCode: response.resultCode, info: response.info)
-        }
+        let _: SDLResponse<NoParameters> = try SDLConnection.checkedResponse(result, method: R.method)
         return result.objectValue ?? JSONObject()
     }
 }
