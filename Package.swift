@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .library(name: "SDLManager", targets: ["SDLManager"]),
         .executable(name: "hu-demo", targets: ["HUDemo"]),
+        .executable(name: "hu-fuzz", targets: ["HUFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -81,6 +82,11 @@ let package = Package(
         ),
         // The C baseline the benchmarks compare hu-sim with: jansson parse + dump, buffered I/O.
         .executableTarget(name: "JanssonEcho", dependencies: ["CJansson"]),
+        // The fuzzer: seeded, mutated protocol lines through hu-sim, checking every reply.
+        .executableTarget(
+            name: "HUFuzz",
+            dependencies: ["JSONCodec", "SDLModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec"]),
