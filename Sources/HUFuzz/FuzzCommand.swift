@@ -51,7 +51,11 @@ struct FuzzCommand: ParsableCommand {
             report.add(outcome)
             for failure in try outcome.failures(command: command, deadlineSeconds: deadline) {
                 report.problems.append(failure.problem)
-                if let line = failure.line { try save(line, problem: failure.problem) }
+                if let line = failure.line {
+                    try save(line, problem: failure.problem)
+                } else {
+                    FileHandle.standardError.write(Data("\(failure.problem)\n".utf8))
+                }
             }
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

@@ -178,7 +178,11 @@ struct LineGenerator {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: line.bytes.removeSubrange(at...)
         case 1: line.bytes.insert(contentsOf: invalidUTF8(), at: at)
-        case 2: for _ in 0..<Int.random(in: 1...8, using: &random) { line.bytes[Int.random(in: 0..<line.bytes.count, using: &random)] = randomByte() }
+        case 2:  // overwrite bytes, never a digit: "id":123 must not become another request's "id":12
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                let position = Int.random(in: 0..<line.bytes.count, using: &random)
+                if !(0x30...0x39).contains(line.bytes[position]) { line.bytes[position] = randomByte() }
+            }
         default: line.bytes.insert(contentsOf: (0..<Int.random(in: 1...64, using: &random)).map { _ in randomByte() }, at: at)
         }
         return line
