@@ -17,9 +17,10 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
     private var ledger = ReplyLedger()
     private let finished = DispatchSemaphore(value: 0)
     private let deadline: DispatchTime
-    private let hangLock = NSLock()
+    private let hangLock = NSLock()  // guards hung, done, peakRSSKiB
     private var hung = false
     private var done = false
+    private var peakRSSKiB = 0
     private(set) var broken = false
 
     init(command: [String], deadlineSeconds: Int) throws {
@@ -68,17 +69,16 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
 
     /// Closes stdin (EOF: the simulator answers what is pending and exits) and waits.
     func finish() -> Ending {
-        let highWater = Self.highWaterMarkKiB(of: pid)
+        noteHighWaterMark()
         close(input)
         finished.wait()
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let didHang = hangLock.withLock { done = true; return hung }
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let (didHang, peak) = hangLock.withLock { done = true; return (hung, peakRSSKiB) }
         let exited = status & 0x7F == 0
         return Ending(
             ledger: ledger, exitStatus: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F,
-            hung: didHang, peakRSSKiB: max(highWater, usage.ru_maxrss))
+            hung: didHang, peakRSSKiB: peak)
     }
 
     private func readReplies() {
@@ -101,9 +101,12 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
         finished.signal()
     }
 
+    /// Also samples VmHWM while the simulator drains its input after EOF. (Not wait4's
+    /// ru_maxrss: posix_spawn's vfork-style child inherits the fuzzer's own high-water mark.)
     private func watch() {
         while DispatchTime.now() < deadline {
             if hangLock.withLock({ done }) { return }
+            noteHighWaterMark()
             usleep(100_000)
         }
         hangLock.withLock {
@@ -113,11 +116,12 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
         }
     }
 
-    /// VmHWM from /proc: the most resident memory the process has had, in KiB.
-    private static func highWaterMarkKiB(of pid: pid_t) -> Int {
+    /// Reads VmHWM from /proc: the most resident memory the simulator has had, in KiB.
+    private func noteHighWaterMark() {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return }
+        hangLock.withLock { peakRSSKiB = max(peakRSSKiB, kib) }
     }
 }
