@@ -7,7 +7,8 @@ struct ChunkRun {
         let lines: [FuzzLine]
         let ending: SimulatorChild.Ending
 
-        var crashed: Bool { ending.signal != nil || (ending.exitStatus != 0 && !ending.hung) }
+        /// A hung simulator is killed by the watchdog: that signal is the hang, not a crash.
+        var crashed: Bool { !ending.hung && (ending.signal != nil || ending.exitStatus != 0) }
 
         /// What went wrong, with the line at fault where one can be named: for a crash or a
         /// hang, the shortest prefix of the chunk that repeats it ends with that line.
