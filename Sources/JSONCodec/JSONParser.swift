@@ -18,8 +18,12 @@ extension JSON {
     ///
     /// `\u0000` inside strings is accepted. Two things jansson refuses although RFC 8259
     /// allows them — numbers beyond its range and `\u0000` inside object keys — are read
-    /// through `LiteralRescue`, so every valid text is accepted.
+    /// through `LiteralRescue`, so every valid text is accepted; so are long texts with long
+    /// plain strings, whose bytes jansson need not read one by one.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
+        if bytes.count >= LiteralRescue.liftingThreshold, let json = LiteralRescue.parseLiftingPlainStrings(bytes) {
+            return json
+        }
         var error = json_error_t()
         guard let root = load(bytes, &error) else {
             let code = json_error_code(&error)
@@ -75,7 +79,7 @@ enum JanssonTree {
         case JSON_REAL: return .double(json_real_value(node))
         case JSON_STRING:
             let string = makeString(json_string_value(node), json_string_length(node))
-            if let markers, let literal = markers.number(for: string) { return .largeNumber(literal) }
+            if let markers, let value = markers.value(for: string) { return value }
             return .string(string)
         case JSON_ARRAY:
             let count = json_array_size(node)

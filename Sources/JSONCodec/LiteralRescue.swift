@@ -1,11 +1,14 @@
 import CJansson
 
 /// Reads the valid JSON texts that jansson refuses: numbers beyond its range
-/// (`123456789012345678901234567890`, `1e400`) and object keys containing `\u0000`.
+/// (`123456789012345678901234567890`, `1e400`) and object keys containing `\u0000`;
+/// and spares jansson the long plain strings of a long text (base64 file data above all).
 ///
-/// Only a text jansson refused for one of those reasons comes here. The text is copied
-/// with each such number or key replaced by a marker string, jansson parses the copy,
-/// and the markers are swapped back while converting. A marker starts with more U+0001
+/// The text is copied with each such number, key or string replaced by a marker string,
+/// jansson parses the copy, and the markers are swapped back while converting. A long
+/// plain string (printable ASCII without escapes) needs no decoding, so its bytes are
+/// taken as they are: jansson would otherwise read, check and copy them byte by byte,
+/// which measured as most of the cost of a PutFile line (README, Speed). A marker starts with more U+0001
 /// characters in a row than any string of the text holds (U+0001 can only be written as
 /// the escape `\u0001`, so counting escapes is exact), so no real string is mistaken for one.
 enum LiteralRescue {
@@ -13,8 +16,15 @@ enum LiteralRescue {
         let prefix: String
         var numbers: [String] = []
         var keys: [String] = []
+        var strings: [String] = []
 
-        func number(for string: String) -> String? { lookup(string, kind: "n", in: numbers) }
+        /// The value a marker string stands for; nil for any other string.
+        func value(for string: String) -> JSON? {
+            guard string.hasPrefix(prefix) else { return nil }
+            if let number = lookup(string, kind: "n", in: numbers) { return .largeNumber(number) }
+            return lookup(string, kind: "s", in: strings).map(JSON.string)
+        }
+
         func key(for string: String) -> String? { lookup(string, kind: "k", in: keys) }
 
         private func lookup(_ string: String, kind: Character, in table: [String]) -> String? {
@@ -27,8 +37,25 @@ enum LiteralRescue {
         }
     }
 
+    /// Texts from this many bytes on are scanned for long plain strings to take past jansson.
+    static let liftingThreshold = 256
+    /// Plain strings from this many bytes on are taken past jansson.
+    static let liftedStringLength = 64
+
     static func parse(_ source: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
-        let scan = Scan(source)
+        try parse(source, Scan(source))
+    }
+
+    /// Parses a long text with its long plain strings taken past jansson; nil when it has
+    /// none or the copy does not parse (the caller then reads the original, whose errors
+    /// carry the right positions).
+    static func parseLiftingPlainStrings(_ source: UnsafeRawBufferPointer) -> JSON? {
+        let scan = Scan(source, liftingPlainStringsFrom: liftedStringLength)
+        guard scan.replacements.contains(where: { $0.kind == .plainString }) else { return nil }
+        return try? parse(source, scan)
+    }
+
+    private static func parse(_ source: UnsafeRawBufferPointer, _ scan: Scan) throws(JSONParseError) -> JSON {
         var markers = Markers(prefix: String(repeating: "\u{1}", count: scan.longestSOHRun + 1))
         let escapedPrefix = Array(repeating: Array(#"\u0001"#.utf8), count: markers.prefix.count).joined()
         var copy: [UInt8] = []
@@ -36,7 +63,7 @@ enum LiteralRescue {
         var cursor = 0
         for replacement in scan.replacements {
             copy.append(contentsOf: source[cursor..<replacement.range.lowerBound])
-            let literal = Array(source[replacement.range])
+            let literal = source[replacement.range]
             let tag: String
             switch replacement.kind {
             case .number:
@@ -44,7 +71,10 @@ enum LiteralRescue {
                 markers.numbers.append(String(decoding: literal, as: UTF8.self))
             case .key:
                 tag = "k\(markers.keys.count)"
-                markers.keys.append(decodeStringLiteral(literal))
+                markers.keys.append(decodeStringLiteral(Array(literal)))
+            case .plainString:
+                tag = "s\(markers.strings.count)"
+                markers.strings.append(String(decoding: literal.dropFirst().dropLast(), as: UTF8.self))
             }
             copy.append(UInt8(ascii: "\""))
             copy.append(contentsOf: escapedPrefix)
@@ -75,7 +105,7 @@ enum LiteralRescue {
     /// One pass over the text that finds what to replace, without judging anything else:
     /// whatever else is wrong with the text, jansson reports when it reads the copy.
     struct Scan {
-        enum Kind { case number, key }
+        enum Kind { case number, key, plainString }
         struct Replacement {
             let range: Range<Int>
             let kind: Kind
@@ -84,7 +114,11 @@ enum LiteralRescue {
         private(set) var replacements: [Replacement] = []
         private(set) var longestSOHRun = 0
 
-        init(_ bytes: UnsafeRawBufferPointer) {
+        /// Plain value strings at least this long (in bytes) are replaced too; nil: none.
+        private let liftedStringLength: Int?
+
+        init(_ bytes: UnsafeRawBufferPointer, liftingPlainStringsFrom liftedStringLength: Int? = nil) {
+            self.liftedStringLength = liftedStringLength
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
@@ -107,13 +141,15 @@ enum LiteralRescue {
         private mutating func scanString(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
             var index = start + 1
             var hasNUL = false
+            var isPlain = true
             var sohRun = 0
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                guard bytes[index] == UInt8(ascii: "\\") else {
-                    sohRun = 0
-                    index += 1
-                    continue
-                }
+            while index < bytes.count {
+                // The bytes up to the next quote or backslash: most of any string, read in a tight loop.
+                let runStart = index
+                if !Self.skipPrintableASCII(bytes, &index) { isPlain = false }
+                if index > runStart { sohRun = 0 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\\") else { break }
+                isPlain = false
                 let escape = index + 1 < bytes.count ? bytes[index + 1] : 0
                 if escape == UInt8(ascii: "u"), index + 6 <= bytes.count {
                     let digits = bytes[(index + 2)..<(index + 6)]
@@ -133,8 +169,30 @@ enum LiteralRescue {
             let end = min(index + 1, bytes.count)
             if hasNUL, Self.isFollowedByColon(bytes, from: end) {
                 replacements.append(Replacement(range: start..<end, kind: .key))
+            } else if isPlain, let liftedStringLength, index < bytes.count, index - start - 1 >= liftedStringLength,
+                !Self.isFollowedByColon(bytes, from: end)
+            {
+                replacements.append(Replacement(range: start..<end, kind: .plainString))
             }
             return end
+        }
+
+        /// Moves `index` to the next quote or backslash (or the end); returns whether every
+        /// byte passed is printable ASCII (valid in a string as it stands; anything else is
+        /// left to jansson to judge).
+        private static func skipPrintableASCII(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) -> Bool {
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+            var position = index
+            var outside: UInt8 = 0
+            while position < bytes.count {
+                let byte = base[position]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+                // Bit 7 of (byte - 0x20) is set below 0x20 and from 0xA0 on, of (byte + 1) from 0x7F to 0xFE.
+                outside |= (byte &- 0x20) | (byte &+ 1)
+                position += 1
+            }
+            index = position
+            return outside & 0x80 == 0
         }
 
         private static func isFollowedByColon(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {

@@ -1,3 +1,4 @@
+import CJansson
 import Testing
 
 @testable import JSONCodec
@@ -105,5 +106,61 @@ import Testing
     @Test func invalidUTF8IsRefused() {
         #expect(throws: JSONParseError.self) { try JSON.parse([0x22, 0xC3, 0x28, 0x22]) }
         #expect(throws: JSONParseError.self) { try JSON.parse([0x22, 0xED, 0xA0, 0x80, 0x22]) }
+    }
+
+    // MARK: Long texts: long plain strings are taken past jansson
+
+    /// A PutFile-like request whose `bulkData` is long enough to be taken past jansson.
+    static func longRequest(bulkData: String, extra: String = "") -> String {
+        #"{"jsonrpc":"2.0","id":7,"method":"PutFile","params":{"syncFileName":"a.png","bulkData":""#
+            + bulkData + #"","n":[1,2.5,true,null]"# + extra + "}}"
+    }
+
+    static let base64 = String(repeating: "QUJDRA+/=", count: 100)
+
+    @Test func longPlainStringsReadTheSameAsThroughJansson() throws {
+        let value = try JSON.parse(Self.longRequest(bulkData: Self.base64))
+        #expect(value.objectValue?["params"]?.objectValue?["bulkData"] == .string(Self.base64))
+        #expect(value.serializedString == Self.longRequest(bulkData: Self.base64))
+    }
+
+    @Test func longStringsWithEscapesOrNonASCIIAreDecodedAsUsual() throws {
+        let escaped = String(repeating: "a", count: 100) + #"\n\u00e9\/"#
+        let accented = String(repeating: "é", count: 100)
+        let value = try JSON.parse(Self.longRequest(bulkData: escaped, extra: #","t":""# + accented + "\""))
+        let params = value.objectValue?["params"]?.objectValue
+        #expect(params?["bulkData"] == .string(String(repeating: "a", count: 100) + "\né/"))
+        #expect(params?["t"] == .string(accented))
+    }
+
+    @Test func longKeysAndShortStringsInLongTextsAreReadAsUsual() throws {
+        let key = String(repeating: "k", count: 300)
+        let text = #"{""# + key + #"":"v","s":"short","big":123456789012345678901234567890,"d":""# + Self.base64 + "\"}"
+        let object = try JSON.parse(text).objectValue
+        #expect(object?.keys == [key, "s", "big", "d"])
+        #expect(object?["big"] == .largeNumber("123456789012345678901234567890"))
+        #expect(object?["d"] == .string(Self.base64))
+    }
+
+    @Test func aLongStringThatLooksLikeAMarkerStaysAString() throws {
+        let text = #"["\u0001s0","\u0001\u0001s0",""# + Self.base64 + "\"]"
+        #expect(try JSON.parse(text) == .array([.string("\u{1}s0"), .string("\u{1}\u{1}s0"), .string(Self.base64)]))
+    }
+
+    @Test(arguments: [
+        #"{"a":""# + String(repeating: "x", count: 300) + "\",}",
+        #"{"a":""# + String(repeating: "x", count: 300),
+        #"[""# + String(repeating: "x", count: 300) + #"" 1]"#,
+        #"{"a":""# + String(repeating: "x", count: 300) + "\"}" + " x",
+    ])
+    func errorsInLongTextsPointIntoTheTextAsSent(_ text: String) throws {
+        var error = json_error_t()
+        let parsed = Array(text.utf8).withUnsafeBytes { bytes in JSON.load(bytes, &error) }
+        #expect(parsed == nil)
+        #expect {
+            try JSON.parse(text)
+        } throws: { thrown in
+            (thrown as? JSONParseError) == JSONParseError(error)
+        }
     }
 }
