@@ -253,6 +253,25 @@ import Testing
         }
     }
 
+    @Test func aHeadUnitThatDoesNotSayItsVersionAndRefusesTheCancelCannotDismiss() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(PerformInteraction.method) { _, _ in .drop }
+        await headUnit.on(CancelInteraction.method) { _, _ in .result(.unsupportedRequest) }
+        try await withFakeManager(headUnit) { manager in
+            #expect(await manager.choiceSets.headUnitVersion == nil)
+            let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"))
+            let presentation = await manager.choiceSets.start(set)
+            await headUnit.waitFor(PerformInteraction.method)
+            await #expect(throws: ChoiceSetError.cannotDismissOnThisHeadUnit(headUnitVersion: nil)) {
+                try await presentation.cancel()
+            }
+            #expect(!presentation.isFinished)
+            let interaction = try #require(await headUnit.requests(PerformInteraction.method).first)
+            await headUnit.respond(to: interaction, with: .result(.aborted))
+            #expect(await presentation.result.cancelSource == .user)
+        }
+    }
+
     // MARK: Answers a real head unit never gives
 
     @Test func anUnknownChoiceIDFailsThePresentation() async throws {
@@ -276,7 +295,7 @@ import Testing
         }
     }
 
-    @Test func theWatchdogFailsAnInteractionWhoseAnswerNeverComes() async throws {
+    @Test func anInteractionWhoseAnswerNeverComesFailsWhenItsWaitRunsOut() async throws {
         let headUnit = FakeHeadUnit()
         await headUnit.on(PerformInteraction.method) { _, _ in .drop }
         let clock = TestClock()
@@ -284,9 +303,12 @@ import Testing
             let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"), timeout: .seconds(5))
             let presentation = await manager.choiceSets.start(set)
             await headUnit.waitFor(PerformInteraction.method)
-            await clock.advance(by: .seconds(300))
-            let error = try #require(await presentation.result.error)
-            #expect(error is SDLConnectionError || error is SDLOperationError)
+            // Twice the connection's 10 s timeout plus twice the interaction's 5 s: past Core's own wait.
+            await clock.advance(by: .seconds(29))
+            #expect(!presentation.isFinished)
+            await clock.advance(by: .seconds(1))
+            let error = await presentation.result.error
+            #expect(error as? SDLConnectionError == .timedOut(method: "PerformInteraction", after: .seconds(30)))
         }
     }
 }

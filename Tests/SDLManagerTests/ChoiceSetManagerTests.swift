@@ -51,6 +51,22 @@ import Testing
         }
     }
 
+    @Test func everyCellsRequestIsInFlightBeforeTheFirstAnswer() async throws {
+        let headUnit = FakeHeadUnit()
+        // The probe (the first call) is answered; the cells' sets wait for the test.
+        await headUnit.on(CreateInteractionChoiceSet.method) { _, call in call == 1 ? nil : .drop }
+        try await withFakeManager(headUnit) { manager in
+            let cities = try cells("Berlin", "Paris", "Rome")
+            let preload = Task { try await manager.choiceSets.preload(cities) }
+            await headUnit.waitFor(CreateInteractionChoiceSet.method, count: 4)
+            #expect(await manager.choiceSets.loadedCells.isEmpty)
+            for request in await headUnit.requests(CreateInteractionChoiceSet.method).dropFirst() {
+                await headUnit.respond(to: request, with: .result(.success))
+            }
+            #expect(try await preload.value.loaded == cities)
+        }
+    }
+
     @Test func aFailedCellIsReportedWithTheHeadUnitsAnswerAndTheOthersStayLoaded() async throws {
         try await withReadyManager { manager, user in
             try await probeAnswered(manager)

@@ -12,8 +12,8 @@ public final class ChoicePresentation: Sendable {
         case waiting
         /// Its operation is running, loading the cells; nothing is on screen yet.
         case preparing
-        /// `PerformInteraction` is sent; `canDismiss` is false on a head unit without `CancelInteraction`.
-        case onScreen(canDismiss: Bool)
+        /// `PerformInteraction` is sent to a head unit of this SDL version (nil: it did not say).
+        case onScreen(headUnitVersion: SdlMsgVersion?)
         case finished
     }
 
@@ -30,15 +30,13 @@ public final class ChoicePresentation: Sendable {
     let completion = OnceCompletion<ChoiceSetResult>()
     private let state = Mutex(State())
     private let connection: SDLConnection
-    private let headUnitVersion: SdlMsgVersion?
     private let logger: Logger
 
-    init(_ choiceSet: ChoiceSet, mode: InteractionMode, cancelID: Int, connection: SDLConnection, headUnitVersion: SdlMsgVersion?, logger: Logger) {
+    init(_ choiceSet: ChoiceSet, mode: InteractionMode, cancelID: Int, connection: SDLConnection, logger: Logger) {
         self.choiceSet = choiceSet
         self.mode = mode
         self.cancelID = cancelID
         self.connection = connection
-        self.headUnitVersion = headUnitVersion
         self.logger = logger
     }
 
@@ -65,8 +63,8 @@ public final class ChoicePresentation: Sendable {
         enum Action {
             case nothing
             case finishNow(dequeue: SDLOperation<Void>?)
-            case refuse
-            case dismiss
+            case refuse(SdlMsgVersion)
+            case dismiss(SdlMsgVersion?)
         }
         let action = state.withLock { state -> Action in
             switch state.phase {
@@ -76,10 +74,11 @@ public final class ChoicePresentation: Sendable {
                 state.cancelledByApp = true
                 state.phase = .finished
                 return .finishNow(dequeue: queued)
-            case .onScreen(let canDismiss):
-                guard canDismiss else { return .refuse }
+            case .onScreen(let version):
+                // CancelInteraction came with SDL 6.0; an unknown version is tried.
+                if let version, version.majorVersion < 6 { return .refuse(version) }
                 state.cancelledByApp = true
-                return .dismiss
+                return .dismiss(version)
             }
         }
         switch action {
@@ -87,14 +86,14 @@ public final class ChoicePresentation: Sendable {
         case .finishNow(let queued):
             finish(.cancelled(by: .app))
             queued?.cancel()
-        case .refuse:
-            throw .cannotDismissOnThisHeadUnit(headUnitVersion: headUnitVersion)
-        case .dismiss:
-            try await dismiss(retryingIfIgnored: true)
+        case .refuse(let version):
+            throw .cannotDismissOnThisHeadUnit(headUnitVersion: version)
+        case .dismiss(let version):
+            try await dismiss(headUnitVersion: version, retryingIfIgnored: true)
         }
     }
 
-    private func dismiss(retryingIfIgnored: Bool) async throws(ChoiceSetError) {
+    private func dismiss(headUnitVersion: SdlMsgVersion?, retryingIfIgnored: Bool) async throws(ChoiceSetError) {
         do {
             _ = try await connection.send(CancelInteraction(functionID: PerformInteraction.functionID, cancelID: cancelID))
         } catch let refusal as SDLResultError where refusal.resultCode == .unsupportedRequest {
@@ -104,7 +103,7 @@ public final class ChoicePresentation: Sendable {
             // Nothing matched: either it has just ended (its own answer is the result), or the
             // PerformInteraction, sent just before, had not reached the head unit yet.
             guard retryingIfIgnored, !isFinished else { return }
-            try await dismiss(retryingIfIgnored: false)
+            try await dismiss(headUnitVersion: headUnitVersion, retryingIfIgnored: false)
         } catch {
             guard !isFinished else { return }
             state.withLock { $0.cancelledByApp = false }
@@ -152,10 +151,10 @@ public final class ChoicePresentation: Sendable {
     }
 
     /// PerformInteraction is about to be sent; false if it was cancelled meanwhile.
-    func beginShowing(canDismiss: Bool) -> Bool {
+    func beginShowing(headUnitVersion: SdlMsgVersion?) -> Bool {
         state.withLock { state in
             guard case .preparing = state.phase else { return false }
-            state.phase = .onScreen(canDismiss: canDismiss)
+            state.phase = .onScreen(headUnitVersion: headUnitVersion)
             return true
         }
     }

@@ -396,8 +396,7 @@ public actor ChoiceSetManager {
     public func start(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) -> ChoicePresentation {
         let cancelID = nextCancelID
         nextCancelID = cancelID == Self.cancelIDs.upperBound ? Self.cancelIDs.lowerBound : cancelID + 1
-        let presentation = ChoicePresentation(
-            set, mode: mode, cancelID: cancelID, connection: connection, headUnitVersion: headUnitVersion, logger: logger)
+        let presentation = ChoicePresentation(set, mode: mode, cancelID: cancelID, connection: connection, logger: logger)
         if let shutDownReason {
             presentation.finish(.failed(SDLOperationError.shutDown(reason: shutDownReason)))
             return presentation
@@ -453,8 +452,7 @@ public actor ChoiceSetManager {
         request.helpPrompt = set.helpPrompt
         request.timeoutPrompt = set.timeoutPrompt
         request.vrHelp = set.vrHelp
-        let canDismiss = headUnitVersion.map { $0.majorVersion >= 6 } ?? true
-        guard presentation.beginShowing(canDismiss: canDismiss) else { return }
+        guard presentation.beginShowing(headUnitVersion: headUnitVersion) else { return }
         let result: ChoiceSetResult
         do {
             let response = try await connection.send(request, timeout: interactionWait(for: set))
