@@ -1,4 +1,5 @@
 import Clocks
+import Foundation
 import JSONCodec
 import SDLManager
 import SDLModel
@@ -190,6 +191,32 @@ import Testing
             #expect(await presentation.result.error != nil)
             let later = await manager.choiceSets.present(set)
             #expect(later.error != nil)
+        }
+    }
+
+    @Test func aKilledSimulatorFailsTheInteractionOnScreenOnce() async throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("choice-sim-\(UUID().uuidString).pid")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        // The shell writes its PID, then becomes hu-sim: the test kills exactly the simulator it started.
+        let command = "echo $$ > '\(pidFile.path)'; exec " + SimulatorCommand.besideExecutable()
+        try await SimulatorProcess.withConnection(
+            command: command, configuration: SDLConnection.Configuration(clock: TestClock(), logger: quietLogger), logger: quietLogger
+        ) { connection in
+            let user = SimulatorDriver(connection)
+            let manager = SDLManager(connection: connection, configuration: .test())
+            try await manager.start()
+            try await manager.waitUntilReady()
+            let delegate = RecordingDelegate()
+            let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"))
+            let presentation = await manager.choiceSets.presentChoiceSet(set, delegate: delegate)
+            try await interactionOnScreen(user)
+            let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kill(pid, SIGKILL) == 0)
+            let error = try #require(await presentation.result.error)
+            #expect(error is SDLConnectionError || error is SDLOperationError)
+            #expect(try await eventually { await manager.state == .shutDown })
+            #expect(try await eventually { delegate.events.count == 1 })
+            #expect(delegate.events.count == 1)
         }
     }
 
