@@ -106,6 +106,21 @@ import Testing
         }
     }
 
+    @Test func runningOutOfChoiceIDsIsAClearErrorUntilCellsAreDeleted() async throws {
+        try await withReadyManager { manager, _ in
+            let choices = manager.choiceSets
+            let all = try (1...65535).map { try ChoiceCell(text: "Cell \($0)") }
+            try await choices.preload(all)
+            let extra = try ChoiceCell(text: "One too many")
+            let error = await #expect(throws: ChoicePreloadError.self) { try await choices.preload([extra]) }
+            #expect(error?.failedCells == [extra])
+            #expect(error?.failures.first?.error as? ChoiceSetError == .choiceIDsExhausted)
+            try await choices.delete([all[41]])
+            try await choices.preload([extra])
+            #expect(await choices.choiceID(of: extra) == 42)
+        }
+    }
+
     @Test func loadedCellsAreObservable() async throws {
         try await withReadyManager { manager, _ in
             let choices = manager.choiceSets
