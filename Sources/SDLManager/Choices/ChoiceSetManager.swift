@@ -371,13 +371,20 @@ public actor ChoiceSetManager {
 
     /// Presents `set` and returns how it ended: preloads the cells not loaded yet (artwork
     /// first), then shows it with `PerformInteraction` in turn with the queue's other work.
-    /// Cancelling the calling task cancels the presentation.
+    /// Cancelling the calling task cancels the presentation (on a head unit older than
+    /// SDL 6.0 an interaction on screen cannot be dismissed: its result then comes when the user ends it).
     public nonisolated func present(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) async -> ChoiceSetResult {
         let presentation = await start(set, mode: mode)
         return await withTaskCancellationHandler {
             await presentation.result
-        } onCancel: {
-            Task { try? await presentation.cancel() }
+        } onCancel: { [logger] in
+            Task {
+                do {
+                    try await presentation.cancel()
+                } catch {
+                    logger.notice("the awaiting task was cancelled, but the presentation goes on: \(error)")
+                }
+            }
         }
     }
 
