@@ -301,6 +301,37 @@ import Testing
 
     // MARK: Answers a real head unit never gives
 
+    @Test func thePerformInteractionCarriesTheSetAndACancelIDFromTheManagersRangeInTurn() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(PerformInteraction.method) { request, _ in
+            let firstID = request.params["interactionChoiceSetIDList"]?.arrayValue?.first ?? .integer(0)
+            return .result(.success, ["choiceID": firstID, "triggerSource": "MENU"])
+        }
+        try await withFakeManager(headUnit) { manager in
+            let choices = manager.choiceSets
+            try await choices.preload(try cells("Rome"))
+            let set = try ChoiceSet(
+                title: "Pick a city", cells: try cells("Berlin", "Rome", "Paris"), layout: .tiles, timeout: .seconds(30),
+                initialPrompt: [TTSChunk("Pick a city")], helpPrompt: [TTSChunk("Say a city")],
+                timeoutPrompt: [TTSChunk("Too late")], vrHelp: [VrHelpItem(text: "Berlin", position: 1)])
+            #expect(await choices.present(set, mode: .both).selection?.row == 0)
+            #expect(await choices.present(set).selection?.cell.text == "Berlin")
+            let sent = try await headUnit.requests(PerformInteraction.method).map { try PerformInteraction(parameters: $0.params) }
+            let first = try #require(sent.first)
+            #expect(first.initialText == "Pick a city")
+            #expect(first.interactionMode == .both)
+            // Set order: Rome was loaded first, so it has ID 1.
+            #expect(first.interactionChoiceSetIDList == [2, 1, 3])
+            #expect(first.interactionLayout == .iconOnly)
+            #expect(first.timeout == 30000)
+            #expect(first.initialPrompt == set.initialPrompt)
+            #expect(first.helpPrompt == set.helpPrompt)
+            #expect(first.timeoutPrompt == set.timeoutPrompt)
+            #expect(first.vrHelp == set.vrHelp)
+            #expect(sent.map(\.cancelID) == [101, 102])
+        }
+    }
+
     @Test func anUnknownChoiceIDFailsThePresentation() async throws {
         let headUnit = FakeHeadUnit()
         await headUnit.on(PerformInteraction.method) { _, _ in

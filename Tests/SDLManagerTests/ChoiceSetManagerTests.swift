@@ -67,6 +67,21 @@ import Testing
         }
     }
 
+    @Test func stoppingTheManagerFailsAPreloadUnderWayForEachCell() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(CreateInteractionChoiceSet.method) { _, call in call == 1 ? nil : .drop }
+        try await withFakeManager(headUnit) { manager in
+            let cities = try cells("Berlin", "Paris")
+            let preload = Task { try await manager.choiceSets.preload(cities) }
+            await headUnit.waitFor(CreateInteractionChoiceSet.method, count: 3)
+            await manager.stop(reason: "test over")
+            let error = await #expect(throws: ChoicePreloadError.self) { try await preload.value }
+            #expect(Set(error?.failedCells ?? []) == Set(cities))
+            #expect(error?.failures.allSatisfy { $0.error as? SDLOperationError == .shutDown(reason: "test over") } == true)
+            #expect(await manager.choiceSets.loadedCells.isEmpty)
+        }
+    }
+
     @Test func aFailedCellIsReportedWithTheHeadUnitsAnswerAndTheOthersStayLoaded() async throws {
         try await withReadyManager { manager, user in
             try await probeAnswered(manager)
