@@ -23,6 +23,7 @@ public actor SDLManager {
         /// How long a queued operation may run before the queue moves on without it.
         public var operationWatchdog: Duration
         public var files: SDLFileManager.Configuration
+        public var choiceSets = ChoiceSetManager.Configuration()
         public var logger: Logger
 
         public init(
@@ -48,6 +49,8 @@ public actor SDLManager {
     /// The serial queue the managers' work runs on; apps can add their own operations.
     public nonisolated let queue: SDLOperationQueue
     public nonisolated let fileManager: SDLFileManager
+    /// Choice cells and sets: preload, present, delete (SDL-0157).
+    public nonisolated let choiceSets: ChoiceSetManager
     private var logger: Logger { configuration.logger }
 
     public private(set) var state = SDLManagerState.starting
@@ -76,6 +79,9 @@ public actor SDLManager {
             logger: configuration.logger)
         self.fileManager = SDLFileManager(
             connection: connection, queue: queue, configuration: configuration.files, logger: configuration.logger)
+        self.choiceSets = ChoiceSetManager(
+            connection: connection, queue: queue, fileManager: fileManager, configuration: configuration.choiceSets,
+            logger: configuration.logger)
     }
 
     /// The main window's capabilities (window 0 of the first display), once known.
@@ -141,6 +147,7 @@ public actor SDLManager {
         setState(.shutDown)
         intake?.cancel()
         await fileManager.shutDown(reason: reason)
+        await choiceSets.shutDown(reason: reason)
         if wasRegistered, await !connection.isClosed {
             do {
                 _ = try await connection.send(UnregisterAppInterface())
@@ -171,6 +178,7 @@ public actor SDLManager {
             await readDisplays()
         }
         await fileManager.start()
+        await choiceSets.registered(response.parameters)
         isRegistered = true
         logger.info("registered \(configuration.appName) (\(response.resultCode.rawValue))")
         updateState()
@@ -194,6 +202,7 @@ public actor SDLManager {
         case let status as OnHMIStatus where (status.windowID ?? 0) == 0:
             hmiLevel = status.hmiLevel
             systemContext = status.systemContext
+            await choiceSets.systemContextChanged(status.systemContext)
         case let update as OnSystemCapabilityUpdated where update.systemCapability.systemCapabilityType == .displays:
             if let displays = update.systemCapability.displayCapabilities { self.displays = displays }
         case let unregistered as OnAppInterfaceUnregistered:
@@ -212,6 +221,7 @@ public actor SDLManager {
         systemContext = nil
         // Its non-persistent files are gone; the list is read again on registering.
         await fileManager.forgetRemoteFiles()
+        await choiceSets.registrationLost()
         updateState()
         guard [.masterReset, .factoryDefaults, .languageChange].contains(reason), state != .shutDown else { return }
         do {

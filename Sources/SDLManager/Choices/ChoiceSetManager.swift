@@ -1,0 +1,550 @@
+import Logging
+import SDLModel
+
+/// Choice cells and sets on the head unit (SDL-0157), as `SDLManager.choiceSets`: it
+/// assigns choice IDs, uploads artwork, creates and deletes one choice set per cell, and
+/// presents sets, each presentation ending with exactly one `ChoiceSetResult`.
+///
+/// ```swift
+/// let cells = try ["Berlin", "Paris"].map { try ChoiceCell(text: $0) }
+/// let set = try ChoiceSet(title: "Pick a city", cells: cells)
+/// switch await manager.choiceSets.present(set) {
+/// case .selected(let cell, let row, _): print("picked \(cell.text) at row \(row)")
+/// case .timedOut, .cancelled, .failed: print("no choice")
+/// }
+/// ```
+///
+/// Its work runs on the manager's queue, in the order it was asked for: a call's artwork
+/// is uploaded (through the file manager) before its operation is queued, and a later
+/// call's operations never overtake an earlier call's.
+public actor ChoiceSetManager {
+    public struct Configuration: Sendable {
+        /// Load a cell only with all of its artwork: a cell whose artwork fails to upload
+        /// fails too, instead of being loaded without that image (and a warning).
+        public var requiresAllArtwork: Bool
+
+        public init(requiresAllArtwork: Bool = false) {
+            self.requiresAllArtwork = requiresAllArtwork
+        }
+    }
+
+    /// The cancel IDs of this manager's interactions, used in turn (as sdl_ios's choice set manager does).
+    public static let cancelIDs = 101...200
+
+    public nonisolated let configuration: Configuration
+    private let connection: SDLConnection
+    private let queue: SDLOperationQueue
+    private let fileManager: SDLFileManager
+    private let logger: Logger
+
+    /// The cells on the head unit and their choice IDs (= their set IDs).
+    private var loadedIDs: [ChoiceCell: Int] = [:]
+    private var ids = ChoiceIDPool()
+    /// Whether the head unit accepts a choice without voice commands; nil until the probe
+    /// after registration has answered. If not, cells without voice commands are sent with
+    /// a placeholder voice command (their choice ID).
+    public private(set) var isVoiceOptional: Bool?
+    private var voiceProbe: Task<Bool, Never>?
+    /// Artwork the head unit does not have (its upload failed): cells go without it.
+    private var absentArtwork: Set<String> = []
+    /// The negotiated SDL version from the registration response.
+    public private(set) var headUnitVersion: SdlMsgVersion?
+    /// Counts registrations: answers to requests of an earlier one are stale.
+    private var generation = 0
+    private var nextCancelID = ChoiceSetManager.cancelIDs.lowerBound
+    private var presentations: [ObjectIdentifier: ChoicePresentation] = [:]
+    private var loadedObservers: [Int: AsyncStream<Set<ChoiceCell>>.Continuation] = [:]
+    private var nextObserver = 0
+    /// The end of the chain of calls still getting their operations into the queue.
+    private var submissionTail: Task<Void, Never>?
+    /// The main window's system context, and how many OnHMIStatus have told it.
+    private var systemContext: SystemContext?
+    private var statusCount = 0
+    private var interactionEndWaiters: [(after: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var shutDownReason: String?
+
+    public init(
+        connection: SDLConnection, queue: SDLOperationQueue, fileManager: SDLFileManager,
+        configuration: Configuration = Configuration(), logger: Logger = Logger(label: "sdl.choices")
+    ) {
+        self.connection = connection
+        self.queue = queue
+        self.fileManager = fileManager
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    // MARK: Loaded cells
+
+    /// The cells on the head unit.
+    public var loadedCells: Set<ChoiceCell> { Set(loadedIDs.keys) }
+
+    /// The choice ID of a loaded cell.
+    public func choiceID(of cell: ChoiceCell) -> Int? { loadedIDs[cell] }
+
+    /// The loaded cells now, then after every change; ends when the manager shuts down.
+    public func loadedCellUpdates() -> AsyncStream<Set<ChoiceCell>> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Set<ChoiceCell>.self)
+        continuation.yield(loadedCells)
+        guard shutDownReason == nil else {
+            continuation.finish()
+            return stream
+        }
+        let key = nextObserver
+        nextObserver += 1
+        loadedObservers[key] = continuation
+        continuation.onTermination = { _ in Task { await self.removeObserver(key) } }
+        return stream
+    }
+
+    private func removeObserver(_ key: Int) { loadedObservers[key] = nil }
+
+    private func publishLoadedCells() {
+        let cells = loadedCells
+        for observer in loadedObservers.values { observer.yield(cells) }
+    }
+
+    // MARK: Preloading
+
+    /// Puts the cells on the head unit that are not there yet, all their
+    /// `CreateInteractionChoiceSet`s in flight at once, after uploading their artwork.
+    /// Cells already loaded, or loaded by an earlier call by the time this one runs, are
+    /// not sent again. Throws `ChoicePreloadError` naming exactly the cells that failed
+    /// and why; the others stay loaded.
+    @discardableResult
+    public func preload(_ cells: [ChoiceCell]) async throws(ChoicePreloadError) -> ChoicePreloadOutcome {
+        let wanted = Self.unique(cells).filter { loadedIDs[$0] == nil }
+        guard !wanted.isEmpty else { return ChoicePreloadOutcome() }
+        let operation = await inCallOrder { await self.queueLoad(wanted) }.value
+        let report: LoadReport
+        switch await operation.result {
+        case .success(let finished): report = finished
+        case .failure(let error):
+            throw ChoicePreloadError(failures: wanted.map { ChoiceCellFailure(cell: $0, error: error) }, outcome: ChoicePreloadOutcome())
+        }
+        let outcome = ChoicePreloadOutcome(loaded: report.loaded, warnings: report.warnings)
+        guard report.failures.isEmpty else { throw ChoicePreloadError(failures: report.failures, outcome: outcome) }
+        return outcome
+    }
+
+    private struct LoadReport: Sendable {
+        var loaded: [ChoiceCell] = []
+        var warnings: [ChoiceArtworkWarning] = []
+        var failures: [ChoiceCellFailure] = []
+    }
+
+    private func queueLoad(_ cells: [ChoiceCell]) async -> SDLOperation<LoadReport> {
+        let uploadErrors = await uploadArtwork(of: cells)
+        // The probe may run first, then one round of requests in flight.
+        let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * 3
+        return queue.submit("preload of \(cells.count) choice cell(s)", watchdog: watchdog) {
+            await self.load(cells, uploadErrors: uploadErrors)
+        }
+    }
+
+    /// Uploads the cells' artwork through the file manager (which skips what the head unit
+    /// has and joins uploads under way); returns the errors of those that failed, by name.
+    private func uploadArtwork(of cells: [ChoiceCell]) async -> [String: any Error] {
+        var byName: [String: SDLArtwork] = [:]
+        for cell in cells {
+            for artwork in [cell.artwork, cell.secondaryArtwork].compactMap({ $0 }) where !artwork.isStaticIcon {
+                byName[artwork.name] = artwork
+            }
+        }
+        guard !byName.isEmpty else { return [:] }
+        do {
+            _ = try await fileManager.upload(Array(byName.values))
+            return [:]
+        } catch SDLFileError.uploadsFailed(let failures, _) {
+            return failures
+        } catch {
+            return byName.mapValues { _ in error }
+        }
+    }
+
+    /// Creates the sets of the cells not loaded yet; runs as (part of) a queued operation.
+    private func load(_ cells: [ChoiceCell], uploadErrors: [String: any Error]) async -> LoadReport {
+        _ = await voiceOptional()
+        var report = LoadReport()
+        let pending = Self.unique(cells).filter { loadedIDs[$0] == nil }
+        guard !pending.isEmpty else { return report }
+        var absent: [String: any Error] = [:]
+        for artwork in Set(pending.flatMap { [$0.artwork, $0.secondaryArtwork].compactMap { $0 } }) where !artwork.isStaticIcon {
+            if await !fileManager.hasUploaded(artwork.name) {
+                absent[artwork.name] = uploadErrors[artwork.name] ?? ChoiceSetError.artworkUnavailable(name: artwork.name, reason: "not uploaded")
+            }
+        }
+        absentArtwork = Set(absent.keys)
+        let generation = self.generation
+        var requests: [(cell: ChoiceCell, request: CreateInteractionChoiceSet)] = []
+        for cell in pending where loadedIDs[cell] == nil {
+            let missing = [cell.artwork, cell.secondaryArtwork].compactMap { $0 }.filter { absent[$0.name] != nil }
+            if let first = missing.first, configuration.requiresAllArtwork {
+                let failure = ChoiceSetError.artworkUnavailable(name: first.name, reason: "\(absent[first.name]!)")
+                report.failures.append(ChoiceCellFailure(cell: cell, error: failure))
+                continue
+            }
+            for artwork in missing {
+                let warning = ChoiceArtworkWarning(cell: cell, artworkName: artwork.name, error: absent[artwork.name]!)
+                logger.warning("\(warning)")
+                report.warnings.append(warning)
+            }
+            do throws(ChoiceIDPoolError) {
+                let id = try ids.take()
+                requests.append((cell, CreateInteractionChoiceSet(id: id, choices: [choice(for: cell, id: id)])))
+            } catch {
+                report.failures.append(ChoiceCellFailure(cell: cell, error: ChoiceSetError.choiceIDsExhausted))
+            }
+        }
+        let answers = await sendAll(requests.map(\.request))
+        for ((cell, request), answer) in zip(requests, answers) {
+            let id = request.interactionChoiceSetID
+            switch answer {
+            case .success where generation == self.generation:
+                loadedIDs[cell] = id
+                report.loaded.append(cell)
+            case .success:
+                report.failures.append(ChoiceCellFailure(cell: cell, error: ChoiceSetError.registrationLost))
+            case .failure(let error):
+                // A refusal leaves no set behind: its ID is free again. Without an answer the
+                // head unit may hold the set, so that ID stays taken on this connection.
+                if error is SDLResultError, generation == self.generation { try? ids.release(id) }
+                report.failures.append(ChoiceCellFailure(cell: cell, error: error))
+            }
+        }
+        if !report.loaded.isEmpty { publishLoadedCells() }
+        for failure in report.failures { logger.warning("choice cell not loaded: \(failure)") }
+        return report
+    }
+
+    /// The one place a cell becomes the `Choice` sent to the head unit.
+    func choice(for cell: ChoiceCell, id: Int) -> Choice {
+        var choice = cell.choice(id: id)
+        if choice.vrCommands == nil, isVoiceOptional == false {
+            // This head unit needs voice commands on every choice: a placeholder no one will say.
+            choice.vrCommands = ["\(id)"]
+        }
+        if let artwork = cell.artwork, absentArtwork.contains(artwork.name) { choice.image = nil }
+        if let artwork = cell.secondaryArtwork, absentArtwork.contains(artwork.name) { choice.secondaryImage = nil }
+        return choice
+    }
+
+    /// Sends every request before awaiting any answer; the answers in the requests' order.
+    private nonisolated func sendAll<R: SDLRequest>(_ requests: [R]) async -> [Result<Void, any Error>] {
+        await withTaskGroup(of: (Int, Result<Void, any Error>).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask {
+                    do {
+                        _ = try await self.connection.send(request)
+                        return (index, .success(()))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var answers = [Result<Void, any Error>](repeating: .success(()), count: requests.count)
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+    }
+
+    // MARK: The VR-optional probe
+
+    /// Whether voice commands are optional on this head unit, asking it the first time:
+    /// a set with ID 0 (never handed out) and one choice without voice commands.
+    private func voiceOptional() async -> Bool {
+        if let isVoiceOptional { return isVoiceOptional }
+        let probe = voiceProbe ?? Task { await self.probeVoiceOptional() }
+        voiceProbe = probe
+        let generation = self.generation
+        let optional = await probe.value
+        if generation == self.generation {
+            isVoiceOptional = optional
+            voiceProbe = nil
+        }
+        return optional
+    }
+
+    private nonisolated func probeVoiceOptional() async -> Bool {
+        let probe = CreateInteractionChoiceSet(id: 0, choices: [Choice(choiceID: 0, menuName: "Voice optional probe")])
+        do {
+            _ = try await connection.send(probe)
+        } catch let refusal as SDLResultError {
+            logger.info("voice commands are required on this head unit (\(refusal))")
+            return false
+        } catch {
+            // No answer: assume the safe side, and remove the set in case it was created.
+            logger.warning("the voice-optional probe got no answer (\(error)): sending voice commands on every choice")
+            _ = try? await connection.send(DeleteInteractionChoiceSet(id: 0))
+            return false
+        }
+        do {
+            _ = try await connection.send(DeleteInteractionChoiceSet(id: 0))
+        } catch {
+            logger.warning("deleting the voice-optional probe set failed: \(error)")
+        }
+        return true
+    }
+
+    // MARK: Deleting
+
+    /// Deletes the loaded ones among `cells` from the head unit (others are ignored), all
+    /// requests in flight at once. A set the head unit reports `IN_USE` (an interaction on
+    /// screen shows it) is deleted again once the interaction has ended. Throws
+    /// `ChoiceDeleteError` naming the cells that could not be deleted.
+    public func delete(_ cells: [ChoiceCell]) async throws(ChoiceDeleteError) {
+        var remaining = Self.unique(cells).filter { loadedIDs[$0] != nil }
+        var failures: [ChoiceCellFailure] = []
+        while !remaining.isEmpty {
+            let batch = remaining
+            let operation = await inCallOrder {
+                self.queue.submit("deletion of \(batch.count) choice cell(s)") { await self.deleteLoaded(batch) }
+            }.value
+            let report: DeleteReport
+            switch await operation.result {
+            case .success(let finished): report = finished
+            case .failure(let error):
+                failures += batch.map { ChoiceCellFailure(cell: $0, error: error) }
+                report = DeleteReport()
+            }
+            failures += report.failures
+            remaining = report.inUse
+            guard !remaining.isEmpty else { break }
+            logger.info("\(remaining.count) choice cell(s) in use: deleting them after the interaction")
+            guard await interactionEnded(after: report.statusMark) else {
+                let reason = SDLOperationError.shutDown(reason: shutDownReason ?? "the manager shut down")
+                failures += remaining.map { ChoiceCellFailure(cell: $0, error: reason) }
+                break
+            }
+        }
+        guard failures.isEmpty else { throw ChoiceDeleteError(failures: failures) }
+    }
+
+    private struct DeleteReport: Sendable {
+        var failures: [ChoiceCellFailure] = []
+        var inUse: [ChoiceCell] = []
+        /// `statusCount` when the requests were sent.
+        var statusMark = 0
+    }
+
+    private func deleteLoaded(_ cells: [ChoiceCell]) async -> DeleteReport {
+        let targets = cells.compactMap { cell in loadedIDs[cell].map { (cell: cell, id: $0) } }
+        var report = DeleteReport(statusMark: statusCount)
+        let generation = self.generation
+        let answers = await sendAll(targets.map { DeleteInteractionChoiceSet(id: $0.id) })
+        guard generation == self.generation else { return report }  // the head unit forgot them all
+        var changed = false
+        for ((cell, id), answer) in zip(targets, answers) {
+            switch answer {
+            case .failure(let refusal as SDLResultError) where refusal.resultCode == .inUse:
+                report.inUse.append(cell)
+            case .failure(let refusal as SDLResultError) where refusal.resultCode != .invalidID:
+                report.failures.append(ChoiceCellFailure(cell: cell, error: refusal))
+            case .failure(let error) where !(error is SDLResultError):
+                report.failures.append(ChoiceCellFailure(cell: cell, error: error))
+            default:
+                // Deleted, or the head unit had no such set (INVALID_ID): either way it is gone.
+                loadedIDs[cell] = nil
+                try? ids.release(id)
+                changed = true
+            }
+        }
+        if changed { publishLoadedCells() }
+        return report
+    }
+
+    /// Waits until the main window's context is back to MAIN after an OnHMIStatus newer than
+    /// `mark`; false if the manager shuts down first.
+    private func interactionEnded(after mark: Int) async -> Bool {
+        guard shutDownReason == nil else { return false }
+        if statusCount > mark, systemContext == .main { return true }
+        return await withCheckedContinuation { interactionEndWaiters.append((mark, $0)) }
+    }
+
+    private func resumeInteractionEndWaiters(_ value: Bool, where condition: (Int) -> Bool = { _ in true }) {
+        let (due, waiting) = (interactionEndWaiters.filter { condition($0.after) }, interactionEndWaiters.filter { !condition($0.after) })
+        interactionEndWaiters = waiting
+        for waiter in due { waiter.continuation.resume(returning: value) }
+    }
+
+    // MARK: Presenting
+
+    /// Presents `set` and returns how it ended: preloads the cells not loaded yet (artwork
+    /// first), then shows it with `PerformInteraction` in turn with the queue's other work.
+    /// Cancelling the calling task cancels the presentation (on a head unit older than
+    /// SDL 6.0 an interaction on screen cannot be dismissed: its result then comes when the user ends it).
+    public nonisolated func present(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) async -> ChoiceSetResult {
+        let presentation = await start(set, mode: mode)
+        return await withTaskCancellationHandler {
+            await presentation.result
+        } onCancel: { [logger] in
+            Task {
+                do {
+                    try await presentation.cancel()
+                } catch {
+                    logger.notice("the awaiting task was cancelled, but the presentation goes on: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Presents `set` and tells `delegate` how it ended (held weakly, as SDL delegates are).
+    @discardableResult
+    public func presentChoiceSet(_ set: ChoiceSet, mode: InteractionMode = .manualOnly, delegate: any ChoiceSetDelegate) -> ChoicePresentation {
+        let presentation = start(set, mode: mode)
+        Task { [weak delegate] in
+            let result = await presentation.result
+            delegate?.deliver(result, for: set)
+        }
+        return presentation
+    }
+
+    /// Starts presenting `set`: the handle's `result` is how it ended, `cancel()` ends it early.
+    public func start(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) -> ChoicePresentation {
+        let cancelID = nextCancelID
+        nextCancelID = cancelID == Self.cancelIDs.upperBound ? Self.cancelIDs.lowerBound : cancelID + 1
+        let presentation = ChoicePresentation(set, mode: mode, cancelID: cancelID, connection: connection, logger: logger)
+        if let shutDownReason {
+            presentation.finish(.failed(SDLOperationError.shutDown(reason: shutDownReason)))
+            return presentation
+        }
+        let key = ObjectIdentifier(presentation)
+        presentations[key] = presentation
+        presentation.completion.whenFinished { _ in Task { await self.forget(key) } }
+        let missing = set.cells.filter { loadedIDs[$0] == nil }
+        _ = inCallOrder { await self.queuePresentation(presentation, uploadingArtworkOf: missing) }
+        return presentation
+    }
+
+    private func forget(_ key: ObjectIdentifier) { presentations[key] = nil }
+
+    private func queuePresentation(_ presentation: ChoicePresentation, uploadingArtworkOf cells: [ChoiceCell]) async {
+        guard !presentation.isFinished else { return }
+        let uploadErrors = await uploadArtwork(of: cells)
+        guard !presentation.isFinished else { return }
+        let set = presentation.choiceSet
+        // Loading the cells, then the interaction itself: as long as the head unit may wait for it.
+        let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * 3 + interactionWait(for: set)
+        let operation = queue.submit("presentation of \"\(set.title)\"", watchdog: watchdog) {
+            await self.perform(presentation, uploadErrors: uploadErrors)
+        }
+        presentation.queued(operation)
+    }
+
+    /// How long to wait for PerformInteraction's answer: longer than Core's own wait (its
+    /// default timeout and twice the interaction's), so Core's answer comes first.
+    private nonisolated func interactionWait(for set: ChoiceSet) -> Duration {
+        connection.configuration.defaultTimeout * 2 + set.timeout * 2
+    }
+
+    private func perform(_ presentation: ChoicePresentation, uploadErrors: [String: any Error]) async {
+        guard presentation.beginPreparing() else { return }
+        let set = presentation.choiceSet
+        let report = await load(set.cells, uploadErrors: uploadErrors)
+        guard report.failures.isEmpty else {
+            let outcome = ChoicePreloadOutcome(loaded: report.loaded, warnings: report.warnings)
+            presentation.finish(.failed(ChoicePreloadError(failures: report.failures, outcome: outcome)))
+            return
+        }
+        let missing = set.cells.filter { loadedIDs[$0] == nil }
+        guard missing.isEmpty else {
+            presentation.finish(.failed(ChoiceSetError.cellsNotLoaded(missing)))
+            return
+        }
+        let choiceIDs = set.cells.map { loadedIDs[$0]! }
+        var request = PerformInteraction(
+            initialText: set.title, mode: presentation.mode, choiceSetIDs: choiceIDs, layout: set.layout.layoutMode,
+            timeout: set.timeoutMilliseconds, cancelID: presentation.cancelID)
+        request.initialPrompt = set.initialPrompt
+        request.helpPrompt = set.helpPrompt
+        request.timeoutPrompt = set.timeoutPrompt
+        request.vrHelp = set.vrHelp
+        guard presentation.beginShowing(headUnitVersion: headUnitVersion) else { return }
+        let result: ChoiceSetResult
+        do {
+            let response = try await connection.send(request, timeout: interactionWait(for: set))
+            result = Self.selection(response.parameters, choiceIDs: choiceIDs, in: set)
+        } catch let refusal as SDLResultError {
+            switch refusal.resultCode {
+            case .timedOut: result = .timedOut
+            case .aborted: result = .cancelled(by: presentation.wasCancelledByApp ? .app : .user)
+            default: result = .failed(refusal)
+            }
+        } catch {
+            result = .failed(error)
+        }
+        presentation.finish(result)
+    }
+
+    private static func selection(_ answer: PerformInteraction.Response, choiceIDs: [Int], in set: ChoiceSet) -> ChoiceSetResult {
+        guard let choiceID = answer.choiceID else { return .failed(ChoiceSetError.missingChoiceID) }
+        guard let row = choiceIDs.firstIndex(of: choiceID) else { return .failed(ChoiceSetError.unknownChoiceID(choiceID)) }
+        return .selected(set.cells[row], row: row, source: answer.triggerSource ?? .menu)
+    }
+
+    // MARK: Order of submissions
+
+    /// Runs `step` after the steps of every earlier call: uploading artwork suspends a
+    /// call, and a later call must not get its operations queued first.
+    private func inCallOrder<Value: Sendable>(_ step: @escaping @Sendable () async -> Value) -> Task<Value, Never> {
+        let previous = submissionTail
+        let task = Task {
+            await previous?.value
+            return await step()
+        }
+        submissionTail = Task { _ = await task.value }
+        return task
+    }
+
+    // MARK: Following the session (called by SDLManager)
+
+    /// The app is registered (again): a fresh head unit, without any of the app's choice
+    /// sets; IDs start over and the voice-optional probe is queued.
+    func registered(_ response: RegisterAppInterface.Response) {
+        forgetHeadUnit()
+        headUnitVersion = response.sdlMsgVersion
+        _ = queue.submit("voice-optional probe") { _ = await self.voiceOptional() }
+    }
+
+    /// The head unit unregistered the app: it dropped the app's choice sets.
+    func registrationLost() {
+        forgetHeadUnit()
+    }
+
+    private func forgetHeadUnit() {
+        generation += 1
+        ids.reset()
+        let hadCells = !loadedIDs.isEmpty
+        loadedIDs = [:]
+        isVoiceOptional = nil
+        voiceProbe = nil
+        absentArtwork = []
+        if hadCells { publishLoadedCells() }
+        // Sets waiting to be deleted are gone with the rest.
+        resumeInteractionEndWaiters(true)
+    }
+
+    func systemContextChanged(_ context: SystemContext) {
+        systemContext = context
+        statusCount += 1
+        guard context == .main else { return }
+        resumeInteractionEndWaiters(true) { $0 < statusCount }
+    }
+
+    /// The manager stopped: every presentation not ended yet fails, and nothing more is accepted.
+    func shutDown(reason: String) {
+        guard shutDownReason == nil else { return }
+        shutDownReason = reason
+        let error = SDLOperationError.shutDown(reason: reason)
+        for presentation in presentations.values { presentation.finish(.failed(error)) }
+        presentations = [:]
+        resumeInteractionEndWaiters(false)
+        for observer in loadedObservers.values { observer.finish() }
+        loadedObservers = [:]
+    }
+
+    private static func unique(_ cells: [ChoiceCell]) -> [ChoiceCell] {
+        var seen = Set<ChoiceCell>()
+        return cells.filter { seen.insert($0).inserted }
+    }
+}
