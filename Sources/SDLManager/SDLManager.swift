@@ -84,9 +84,13 @@ public actor SDLManager {
             logger: configuration.logger)
     }
 
-    /// The main window's capabilities (window 0 of the first display), once known.
+    /// The main window's capabilities (window 0 of the first display), once known; from a
+    /// head unit that reports no DISPLAYS (before SDL 6.0), the registration's screen.
     public var defaultMainWindowCapability: WindowCapability? {
-        displays?.first?.windowCapabilities?.first { ($0.windowID ?? 0) == 0 }
+        if let window = displays?.first?.windowCapabilities?.first(where: { ($0.windowID ?? 0) == 0 }) { return window }
+        guard let screen = registration?.displayCapabilities else { return nil }
+        return WindowCapability(
+            textFields: screen.textFields, imageFields: screen.imageFields, imageTypeSupported: nil, keyboardCapabilities: nil)
     }
 
     // MARK: Starting and stopping
@@ -178,7 +182,7 @@ public actor SDLManager {
             await readDisplays()
         }
         await fileManager.start()
-        await choiceSets.registered(response.parameters)
+        await choiceSets.registered(response.parameters, window: defaultMainWindowCapability)
         isRegistered = true
         logger.info("registered \(configuration.appName) (\(response.resultCode.rawValue))")
         updateState()
@@ -205,6 +209,7 @@ public actor SDLManager {
             await choiceSets.systemContextChanged(status.systemContext)
         case let update as OnSystemCapabilityUpdated where update.systemCapability.systemCapabilityType == .displays:
             if let displays = update.systemCapability.displayCapabilities { self.displays = displays }
+            await choiceSets.windowChanged(defaultMainWindowCapability)
         case let unregistered as OnAppInterfaceUnregistered:
             await lostRegistration(unregistered.reason)
         default:

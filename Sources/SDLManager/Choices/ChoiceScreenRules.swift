@@ -42,6 +42,13 @@ public struct ChoiceScreenRules: Sendable, Hashable {
             secondaryArtworkName: shows(.choiceSecondaryImage) ? cell.secondaryArtwork?.name : nil)
     }
 
+    /// The cell's artwork the screen shows: the images worth uploading for it.
+    public func shownArtwork(of cell: ChoiceCell) -> [SDLArtwork] {
+        let visible = visible(cell)
+        return [visible.artworkName == nil ? nil : cell.artwork, visible.secondaryArtworkName == nil ? nil : cell.secondaryArtwork]
+            .compactMap { $0 }
+    }
+
     /// The texts to send `cells` with, in order, none looking like another of them or like
     /// one of the `loaded` cells (each with the text it was sent with, which it keeps).
     public func uniqueTexts(for cells: [ChoiceCell], besides loaded: [(cell: ChoiceCell, text: String)]) -> [String] {
