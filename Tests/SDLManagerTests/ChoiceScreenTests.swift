@@ -60,4 +60,16 @@ import Testing
             #expect(try await shown([small, large], on: manager, user).map(\.["menuName"]) == ["Pizza (2)", "Pizza"])
         }
     }
+
+    @Test func theTextOfADeletedCellIsFreeForTheNextLookalike() async throws {
+        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+            let large = try ChoiceCell(text: "Pizza", secondaryText: "Large")
+            let small = try ChoiceCell(text: "Pizza", secondaryText: "Small")
+            let medium = try ChoiceCell(text: "Pizza", secondaryText: "Medium")
+            try await manager.choiceSets.preload([large, small])
+            try await manager.choiceSets.delete([large])
+            try await manager.choiceSets.preload([medium])
+            #expect(try await shown([medium, small], on: manager, user).map(\.["menuName"]) == ["Pizza", "Pizza (2)"])
+        }
+    }
 }

@@ -43,6 +43,9 @@ public actor ChoiceSetManager {
     private var sentTexts: [ChoiceCell: String] = [:]
     /// The main window's capabilities: what the screen can show of a cell.
     private var window: WindowCapability?
+    /// The looks of the loaded cells under `rules`, kept so that numbering a new cell does
+    /// not go over every loaded one; rebuilt when the rules change.
+    private var looks: (rules: ChoiceScreenRules, taken: Set<ChoiceScreenRules.VisibleCell>)?
     private var ids = ChoiceIDPool()
     /// Whether the head unit accepts a choice without voice commands; nil until the probe
     /// after registration has answered. If not, cells without voice commands are sent with
@@ -104,6 +107,7 @@ public actor ChoiceSetManager {
     private func removeObserver(_ key: Int) { loadedObservers[key] = nil }
 
     private func publishLoadedCells() {
+        guard !loadedObservers.isEmpty else { return }
         let cells = loadedCells
         for observer in loadedObservers.values { observer.yield(cells) }
     }
@@ -183,8 +187,9 @@ public actor ChoiceSetManager {
         }
         absentArtwork = Set(absent.keys)
         let generation = self.generation
-        let texts = Dictionary(
-            uniqueKeysWithValues: zip(pending, rules.uniqueTexts(for: pending, besides: sentTexts.map { ($0.key, $0.value) })))
+        var taken = looks?.rules == rules ? looks!.taken : Set(sentTexts.map { rules.look(of: $0.key, text: $0.value) })
+        let texts = Dictionary(uniqueKeysWithValues: zip(pending, rules.uniqueTexts(for: pending, taken: &taken)))
+        looks = (rules, taken)
         var requests: [(cell: ChoiceCell, request: CreateInteractionChoiceSet)] = []
         for cell in pending where loadedIDs[cell] == nil {
             let missing = rules.shownArtwork(of: cell).filter { absent[$0.name] != nil }
@@ -221,6 +226,12 @@ public actor ChoiceSetManager {
                 // head unit may hold the set, so that ID stays taken on this connection.
                 if error is SDLResultError, generation == self.generation { try? ids.release(id) }
                 report.failures.append(ChoiceCellFailure(cell: cell, error: error))
+            }
+        }
+        // Looks given to cells that did not load are free again.
+        if generation == self.generation, looks?.rules == rules {
+            for cell in pending where sentTexts[cell] != texts[cell] {
+                looks?.taken.remove(rules.look(of: cell, text: texts[cell]!))
             }
         }
         if !report.loaded.isEmpty { publishLoadedCells() }
@@ -358,7 +369,9 @@ public actor ChoiceSetManager {
             default:
                 // Deleted, or the head unit had no such set (INVALID_ID): either way it is gone.
                 loadedIDs[cell] = nil
-                sentTexts[cell] = nil
+                if let text = sentTexts.removeValue(forKey: cell), let rules = looks?.rules {
+                    looks?.taken.remove(rules.look(of: cell, text: text))
+                }
                 try? ids.release(id)
                 changed = true
             }
@@ -532,6 +545,7 @@ public actor ChoiceSetManager {
         let hadCells = !loadedIDs.isEmpty
         loadedIDs = [:]
         sentTexts = [:]
+        looks = nil
         isVoiceOptional = nil
         voiceProbe = nil
         absentArtwork = []
