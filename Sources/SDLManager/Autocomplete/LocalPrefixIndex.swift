@@ -198,9 +198,9 @@ struct IndexState {
             position += 1
         }
         while position < high {
-            let byte = key(sorted[position])[prefixLength]
+            let byte = byte(of: sorted[position], at: prefixLength)
             var end = position + 1
-            while end < high, key(sorted[end])[prefixLength] == byte { end += 1 }
+            while end < high, self.byte(of: sorted[end], at: prefixLength) == byte { end += 1 }
             candidates += rank(prefixLength: prefixLength + 1, position, end)
             position = end
         }
@@ -225,6 +225,9 @@ struct IndexState {
         ranking.insert(id, at: index)
         if ranking.count > resultLimit { ranking.removeLast() }
     }
+
+    /// A byte of a key longer than `offset`.
+    private func byte(of id: UInt32, at offset: Int) -> UInt8 { arena[keyStarts[Int(id)] + offset] }
 
     private func key(_ id: UInt32) -> ArraySlice<UInt8> {
         arena[keyStarts[Int(id)]..<keyStarts[Int(id)] + keyLengths[Int(id)]]
