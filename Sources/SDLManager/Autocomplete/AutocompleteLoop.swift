@@ -138,7 +138,9 @@ public actor AutocompleteLoop {
             return
         }
         setState(.loading(query: text))
-        lookup = Task { await self.lookUp(text, generation: current) }
+        // Due from this keystroke, however late the task starts.
+        let due = timekeeper.now() + configuration.debounce
+        lookup = Task { await self.lookUp(text, due: due, generation: current) }
     }
 
     /// Ends the loop: the lookup running is cancelled, nothing more is sent, observers finish.
@@ -159,14 +161,14 @@ public actor AutocompleteLoop {
 
     // MARK: Looking up
 
-    private func lookUp(_ text: String, generation current: Int) async {
+    private func lookUp(_ text: String, due: Duration, generation current: Int) async {
         if configuration.debounce > .zero {
-            do { try await timekeeper.sleep(timekeeper.now() + configuration.debounce) } catch { return }
+            do { try await timekeeper.sleep(due) } catch { return }
         }
         guard current == generation else { return }
         let provider = provider
         do {
-            try await withTimeLimit(configuration.timeLimit, on: timekeeper) {
+            try await withDeadline(due + configuration.timeLimit, on: timekeeper) {
                 for try await answer in provider.answers(for: text) { await self.show(answer, generation: current) }
             }
         } catch {

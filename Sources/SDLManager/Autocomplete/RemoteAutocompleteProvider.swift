@@ -25,7 +25,7 @@ public struct RemoteAutocompleteProvider: AutocompleteProvider {
 
     public func suggestions(for text: String) async throws(RemoteAutocompleteError) -> [Suggestion] {
         do {
-            return try await withTimeLimit(timeLimit, on: timekeeper) { [lookup] in try await lookup(text) }
+            return try await withDeadline(timekeeper.now() + timeLimit, on: timekeeper) { [lookup] in try await lookup(text) }
         } catch {
             switch error {
             case .timedOut: throw .timedOut(query: text, after: timeLimit)

@@ -1,11 +1,10 @@
-/// Runs `operation` for at most `limit` of the timekeeper's time. The operation runs in its
-/// own task, so one that ignores cancellation cannot hold the caller past the limit; its
-/// late result is dropped.
-func withTimeLimit<Value: Sendable>(
-    _ limit: Duration, on timekeeper: Timekeeper, _ operation: @escaping @Sendable () async throws -> Value
+/// Runs `operation` until the timekeeper reaches `deadline` at the latest. The operation runs
+/// in its own task, so one that ignores cancellation cannot hold the caller past the
+/// deadline; its late result is dropped.
+func withDeadline<Value: Sendable>(
+    _ deadline: Duration, on timekeeper: Timekeeper, _ operation: @escaping @Sendable () async throws -> Value
 ) async throws(TimeLimitFailure) -> Value {
     let completion = OnceCompletion<Value>()
-    let deadline = timekeeper.now() + limit
     let work = Task {
         do { completion.finish(.success(try await operation())) } catch { completion.finish(.failure(error)) }
     }
