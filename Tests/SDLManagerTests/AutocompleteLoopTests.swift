@@ -218,10 +218,10 @@ import Testing
             text.isEmpty ? nil : ["e", "o", "e", "ee", " "]
         }))
         await loop.textChanged("B")
+        await loop.textChanged("Be")  // the same keys: nothing more to send, and "B"'s keys still go out
         try await expectSent(1)
         #expect(await sent.all.first?.limitedCharacterList == ["e", "o"])
         #expect(await sent.all.first?.autoCompleteList == nil)  // the list on screen stays
-        await loop.textChanged("Be")  // the same keys: nothing to send
         await clock.advance(by: .milliseconds(200))
         try await expectSent(2)
         #expect(await sent.all.last?.limitedCharacterList == ["e", "o"])
@@ -250,14 +250,22 @@ import Testing
 
     @Test func nothingIsSentAfterTheLoopStops() async throws {
         let provider = places()
-        let loop = loop(provider)
-        await loop.textChanged("Ber")
+        let latch = Latch()
+        let sent = sent
+        let loop = AutocompleteLoop(provider: provider, configuration: .init(limitedCharacters: { $0 == "B" ? ["e"] : ["x"] }), clock: clock) {
+            await latch.wait()
+            await sent.append($0)
+        }
+        await loop.textChanged("B")  // its keys wait for the head unit
+        #expect(try await eventually { await latch.waiters == 1 })
+        await loop.textChanged("Ber")  // other keys, queued behind
         await loop.stop()
+        await latch.open()
         await loop.textChanged("Bern")
         await clock.advance(by: .seconds(1))
         await loop.waitForDeliveries()
         #expect(provider.calls.isEmpty)
-        #expect(await sent.all.isEmpty)
+        #expect(await sent.all.map(\.limitedCharacterList) == [["e"]])
     }
 
     @Test func cachedThenFreshAnswersAreBothShown() async throws {

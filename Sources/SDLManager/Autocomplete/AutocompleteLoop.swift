@@ -129,7 +129,8 @@ public actor AutocompleteLoop {
             if keys != limitedCharacterList {
                 limitedCharacterList = keys
                 // Without a list the head unit keeps the one it shows (SDL-RULES §6 caching).
-                deliver(list: nil, generation: current)
+                // Sent whatever text comes next: a newer text sends its keys only if they differ.
+                deliver(list: nil, generation: nil)
             }
         }
         if text.allSatisfy(\.isWhitespace) {
@@ -144,6 +145,8 @@ public actor AutocompleteLoop {
     }
 
     /// Ends the loop: the lookup running is cancelled, nothing more is sent, observers finish.
+    /// A send already on its way is not called back: `waitForDeliveries()` waits for it, e.g.
+    /// before the keyboard's properties are restored.
     public func stop() {
         isStopped = true
         generation += 1
@@ -200,9 +203,10 @@ public actor AutocompleteLoop {
     // MARK: Sending
 
     /// Queues a send of the keyboard's properties with this list (nil: the list unchanged);
-    /// skipped if a newer text has come by the time its turn comes.
+    /// skipped if a newer text than `generation` has come by the time its turn comes (nil:
+    /// never skipped).
     @discardableResult
-    private func deliver(list: [String]?, generation current: Int) -> Task<Void, Never> {
+    private func deliver(list: [String]?, generation current: Int?) -> Task<Void, Never> {
         var properties = configuration.keyboard
         if configuration.limitedCharacters != nil { properties.limitedCharacterList = limitedCharacterList }
         if let list {
@@ -215,7 +219,7 @@ public actor AutocompleteLoop {
         let send = send
         let delivery = Task {
             await previous?.value
-            guard self.isCurrent(current) else { return }
+            guard !self.isStopped, current.map(self.isCurrent) ?? true else { return }
             do {
                 try await send(properties)
                 if let list { self.listSent(isEmpty: list.isEmpty) }
@@ -231,8 +235,8 @@ public actor AutocompleteLoop {
 
     private func listSent(isEmpty: Bool) { listIsEmpty = isEmpty }
 
-    private func sendFailed(generation current: Int) {
-        if current == generation { setState(.failed(message: configuration.failureMessage)) }
+    private func sendFailed(generation current: Int?) {
+        if current == nil || current == generation { setState(.failed(message: configuration.failureMessage)) }
     }
 
     /// Keys for `limitedCharacterList`: 1–100 of one character each; nil when none is left.

@@ -21,8 +21,8 @@ public final class LocalPrefixIndex: AutocompleteProvider {
     private let state: Mutex<IndexState>
 
     /// Prefixes shared by more words than this have their ranking precomputed; rarer ones
-    /// are ranked at lookup. Small enough that ranking them takes about a microsecond.
-    static let scanLimit = 128
+    /// are ranked at lookup. Small enough that ranking them takes a microsecond or two.
+    static let scanLimit = 64
 
     /// Each occurrence of a word counts once towards its frequency.
     public convenience init(words: some Sequence<String>, resultLimit: Int = 20, storePath: String? = nil)
