@@ -213,6 +213,17 @@ import Testing
         #expect(await sent.all == [expected])
     }
 
+    @Test func theListTheKeyboardOpenedWithIsReplacedNotRepeated() async throws {
+        let keyboard = KeyboardProperties(autoCompleteText: "Home", autoCompleteList: ["Home", "Work"])
+        let loop = loop(places(), .init(keyboard: keyboard, headUnitVersion: SdlMsgVersion(5, 0), limitedCharacters: { _ in ["a"] }))
+        await loop.textChanged(" ")
+        try await expectSent(2)
+        let updates = await sent.all
+        // The keys alone leave the list on screen; the empty text clears it.
+        #expect(updates.map(\.autoCompleteList) == [nil, []])
+        #expect(updates.map(\.autoCompleteText) == [nil, nil])
+    }
+
     @Test func limitedCharactersFollowEachKeystrokeAtOnce() async throws {
         let loop = loop(places(), .init(headUnitVersion: SdlMsgVersion(8, 0), limitedCharacters: { text in
             text.isEmpty ? nil : ["e", "o", "e", "ee", " "]

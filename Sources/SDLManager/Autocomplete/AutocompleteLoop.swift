@@ -3,8 +3,8 @@ import SDLModel
 /// Between the driver's keystrokes and the head unit's autocomplete list: waits until
 /// typing pauses (debounce), looks the text up, and sends the answer as keyboard
 /// properties, only ever the answer for the latest text. An earlier lookup still running
-/// is cancelled and its answer dropped if it comes anyway; empty text clears the list
-/// without a lookup; a lookup that takes longer than the time limit clears the list and
+/// is cancelled and its answer dropped if it comes anyway; empty text (or only spaces)
+/// clears the list without a lookup; a lookup that takes longer than the time limit clears the list and
 /// leaves a message the driver can be shown.
 public actor AutocompleteLoop {
     public struct Configuration: Sendable {
@@ -76,7 +76,7 @@ public actor AutocompleteLoop {
     /// Sends go out one after another, in the order they were made.
     private var lastDelivery: Task<Void, Never>?
     private var limitedCharacterList: [String]?
-    private var listIsEmpty = true
+    private var listIsEmpty: Bool
     private var observers: [Int: AsyncStream<State>.Continuation] = [:]
     private var nextObserver = 0
     private var isStopped = false
@@ -94,6 +94,7 @@ public actor AutocompleteLoop {
         self.timekeeper = Timekeeper(clock)
         self.send = send
         self.entry = KeyboardEntry(initialText: initialText, keypressMode: configuration.keyboard.keypressMode ?? .resendCurrentEntry)
+        self.listIsEmpty = configuration.keyboard.autoCompleteList?.isEmpty ?? true
     }
 
     /// The state now, then each change, until the loop stops.
@@ -209,12 +210,9 @@ public actor AutocompleteLoop {
     private func deliver(list: [String]?, generation current: Int?) -> Task<Void, Never> {
         var properties = configuration.keyboard
         if configuration.limitedCharacters != nil { properties.limitedCharacterList = limitedCharacterList }
-        if let list {
-            properties.autoCompleteList = list
-            if (configuration.headUnitVersion ?? SdlMsgVersion(0, 0)) < SdlMsgVersion(6, 0) {
-                properties.autoCompleteText = list.first
-            }
-        }
+        properties.autoCompleteList = list
+        let isOlderHeadUnit = (configuration.headUnitVersion ?? SdlMsgVersion(0, 0)) < SdlMsgVersion(6, 0)
+        properties.autoCompleteText = isOlderHeadUnit ? list?.first : nil
         let previous = lastDelivery
         let send = send
         let delivery = Task {
