@@ -225,7 +225,8 @@ import Testing
     }
 
     @Test func limitedCharactersFollowEachKeystrokeAtOnce() async throws {
-        let loop = loop(places(), .init(headUnitVersion: SdlMsgVersion(8, 0), limitedCharacters: { text in
+        let keyboard = KeyboardProperties(limitedCharacterList: ["b", "p"])
+        let loop = loop(places(), .init(keyboard: keyboard, headUnitVersion: SdlMsgVersion(8, 0), limitedCharacters: { text in
             text.isEmpty ? nil : ["e", "o", "e", "ee", " "]
         }))
         await loop.textChanged("B")
@@ -237,10 +238,12 @@ import Testing
         try await expectSent(2)
         #expect(await sent.all.last?.limitedCharacterList == ["e", "o"])
         #expect(await sent.all.last?.autoCompleteList == ["Berlin", "Bern", "Bergen"])
+        // Back to the keyboard's own keys, then the list cleared.
         await loop.textChanged("")
-        try await expectSent(3)
-        #expect(await sent.all.last?.limitedCharacterList == nil)
-        #expect(await sent.all.last?.autoCompleteList == [])
+        try await expectSent(4)
+        let updates = await sent.all
+        #expect(updates[2...].map(\.limitedCharacterList) == [["b", "p"], ["b", "p"]])
+        #expect(updates[2...].map(\.autoCompleteList) == [nil, []])
     }
 
     @Test func theStateCanBeObserved() async throws {

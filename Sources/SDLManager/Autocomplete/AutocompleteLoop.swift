@@ -166,7 +166,8 @@ public actor AutocompleteLoop {
     // MARK: Looking up
 
     private func lookUp(_ text: String, due: Duration, generation current: Int) async {
-        if configuration.debounce > .zero {
+        // A test clock would wait for a deadline it already stands at: only sleep when it is ahead.
+        if timekeeper.now() < due {
             do { try await timekeeper.sleep(due) } catch { return }
         }
         guard current == generation else { return }
@@ -209,7 +210,9 @@ public actor AutocompleteLoop {
     @discardableResult
     private func deliver(list: [String]?, generation current: Int?) -> Task<Void, Never> {
         var properties = configuration.keyboard
-        if configuration.limitedCharacters != nil { properties.limitedCharacterList = limitedCharacterList }
+        if configuration.limitedCharacters != nil {
+            properties.limitedCharacterList = limitedCharacterList ?? configuration.keyboard.limitedCharacterList
+        }
         properties.autoCompleteList = list
         let isOlderHeadUnit = (configuration.headUnitVersion ?? SdlMsgVersion(0, 0)) < SdlMsgVersion(6, 0)
         properties.autoCompleteText = isOlderHeadUnit ? list?.first : nil

@@ -9,7 +9,7 @@ func withDeadline<Value: Sendable>(
         do { completion.finish(.success(try await operation())) } catch { completion.finish(.failure(error)) }
     }
     let timer = Task {
-        try await timekeeper.sleep(deadline)
+        if timekeeper.now() < deadline { try await timekeeper.sleep(deadline) }
         completion.finish(.failure(TimeLimitFailure.timedOut))
     }
     let outcome = await withTaskCancellationHandler {
