@@ -19,7 +19,8 @@ public actor AutocompleteLoop {
         public var maximumEntries: Int
         /// The head unit's SDL version (`RegisterAppInterface` response). Below 6.0, and when
         /// unknown, the first entry also goes in `autoCompleteText`, the only field older head
-        /// units show; Core 6.0 and later drop that field when a list is given.
+        /// units show; Core 6.0 and later drop that field when a list is given. An emptied list
+        /// cannot clear it there (it takes 1–1000 characters): only `ResetGlobalProperties` does.
         public var headUnitVersion: SdlMsgVersion?
         /// The keys the keyboard offers after each keystroke, from the text so far (nil: the
         /// keyboard's own `limitedCharacterList`). Sent at once, without waiting for the debounce.
