@@ -179,16 +179,45 @@ public actor SDLFileManager {
         }
     }
 
+    /// Files that fit in one PutFile (artwork, mostly) go out in batches, each batch written
+    /// at once and answered together: one wait per batch instead of a task and its round of
+    /// hops per file. Batches hold half the window, so while one batch's answers come back
+    /// the next is with the head unit. Bigger files go chunk by chunk; all in the order asked.
     private nonisolated func runUploads(_ transfers: [FileTransfer], window: Int) async {
-        await withTaskGroup(of: Void.self) { group in
-            var inFlight = 0
-            for transfer in transfers {
-                if inFlight == window {
-                    await group.next()
-                    inFlight -= 1
+        enum Job {
+            case batch([FileTransfer])
+            case chunked(FileTransfer)
+        }
+        var jobs: [Job] = []
+        var batch: [FileTransfer] = []
+        let batchSize = max(1, window / 2)
+        for transfer in transfers {
+            if transfer.size > configuration.chunkSize {
+                if !batch.isEmpty { jobs.append(.batch(batch)) }
+                batch = []
+                jobs.append(.chunked(transfer))
+            } else {
+                batch.append(transfer)
+                if batch.count == batchSize {
+                    jobs.append(.batch(batch))
+                    batch = []
                 }
-                group.addTask { await self.run(transfer) }
-                inFlight += 1
+            }
+        }
+        if !batch.isEmpty { jobs.append(.batch(batch)) }
+        await withTaskGroup(of: Int.self) { group in
+            var inFlight = 0  // files
+            for job in jobs {
+                let files = if case .batch(let batch) = job { batch.count } else { 1 }
+                while inFlight > 0, inFlight + files > window, let finished = await group.next() { inFlight -= finished }
+                group.addTask {
+                    switch job {
+                    case .batch(let batch): await self.sendBatch(batch)
+                    case .chunked(let transfer): await self.run(transfer)
+                    }
+                    return files
+                }
+                inFlight += files
             }
         }
     }
@@ -199,7 +228,36 @@ public actor SDLFileManager {
             transfer.finish(outcome)
             return
         }
-        var retriesLeft = configuration.retries
+        await send(transfer, retriesLeft: configuration.retries)
+    }
+
+    /// Sends each file of `batch` the head unit lacks as one PutFile, all at once; a file
+    /// that fails goes on alone, with the retries it has left.
+    private nonisolated func sendBatch(_ batch: [FileTransfer]) async {
+        let toSend = await decide(batch)
+        guard !toSend.isEmpty else { return }
+        let answers = await connection.send(all: toSend.map { Self.putFile(for: $0.file, from: 0, chunkSize: configuration.chunkSize) })
+        await settle(zip(toSend, answers).compactMap { transfer, answer in
+            (try? answer.get()).map { (transfer, $0.parameters.spaceAvailable) }
+        })
+        for (transfer, answer) in zip(toSend, answers) {
+            switch answer {
+            case .success:
+                transfer.acknowledge(transfer.size)
+                transfer.finish(.success(.uploaded))
+            case .failure(let error):
+                var retriesLeft = configuration.retries
+                if await recover(transfer, from: error, retriesLeft: &retriesLeft) {
+                    await send(transfer, retriesLeft: retriesLeft)
+                }
+            }
+        }
+    }
+
+    /// Sends a file the head unit lacks (its bytes reserved) chunk by chunk, trying again
+    /// from its first byte up to `retriesLeft` times.
+    private nonisolated func send(_ transfer: FileTransfer, retriesLeft: Int) async {
+        var retriesLeft = retriesLeft
         while true {
             do {
                 try await sendChunks(of: transfer)
@@ -207,20 +265,36 @@ public actor SDLFileManager {
                 transfer.finish(.success(.uploaded))
                 return
             } catch {
-                if retriesLeft > 0, Self.isWorthRetrying(error), !Task.isCancelled, await isOpen {
-                    retriesLeft -= 1
-                    logger.notice("retrying the upload of \(transfer.file.name) after: \(error)")
-                    await restart(transfer)
-                    continue
-                }
-                await settle(transfer, uploaded: false)
-                transfer.finish(.failure(error))
-                return
+                guard await recover(transfer, from: error, retriesLeft: &retriesLeft) else { return }
             }
         }
     }
 
-    /// Whether to send: decided as the upload runs, from what is known then.
+    /// After a failed attempt: true when the transfer starts over, false when it has failed for good.
+    private nonisolated func recover(_ transfer: FileTransfer, from error: any Error, retriesLeft: inout Int) async -> Bool {
+        if retriesLeft > 0, Self.isWorthRetrying(error), !Task.isCancelled, await isOpen {
+            retriesLeft -= 1
+            logger.notice("retrying the upload of \(transfer.file.name) after: \(error)")
+            await restart(transfer)
+            return true
+        }
+        await settle(transfer, uploaded: false)
+        transfer.finish(.failure(error))
+        return false
+    }
+
+    /// Decides for each file of a batch; those to skip are finished here, the others returned.
+    private func decide(_ batch: [FileTransfer]) -> [FileTransfer] {
+        batch.filter { transfer in
+            guard !transfer.completion.isFinished else { return false }
+            if case .skip(let outcome) = decide(transfer) {
+                transfer.finish(outcome)
+                return false
+            }
+            return true
+        }
+    }
+
     private func decide(_ transfer: FileTransfer) -> Decision {
         let file = transfer.file
         if let shutDownReason { return .skip(.failure(SDLOperationError.shutDown(reason: shutDownReason))) }
@@ -236,21 +310,25 @@ public actor SDLFileManager {
     private var isOpen: Bool { shutDownReason == nil }
 
     private nonisolated func sendChunks(of transfer: FileTransfer) async throws {
-        let file = transfer.file
         var offset = 0
         repeat {
-            let end = min(offset + configuration.chunkSize, file.data.count)
-            let chunk = Array(file.data[offset..<end])
-            let request = PutFile(
-                syncFileName: file.name, fileType: file.fileType, bulkData: Base64.encode(chunk),
-                persistentFile: file.isPersistent, offset: offset,
-                // SDL: the first chunk declares the whole file's size, later ones their own.
-                length: offset == 0 ? file.data.count : chunk.count, crc: Int(CRC32.checksum(chunk)))
-            let response = try await connection.send(request)
-            await acknowledge(chunk.count, spaceAvailable: response.parameters.spaceAvailable)
-            transfer.acknowledge(chunk.count)
-            offset = end
-        } while offset < file.data.count
+            let sent = min(configuration.chunkSize, transfer.size - offset)
+            let response = try await connection.send(Self.putFile(for: transfer.file, from: offset, chunkSize: configuration.chunkSize))
+            await acknowledge(sent, spaceAvailable: response.parameters.spaceAvailable)
+            transfer.acknowledge(sent)
+            offset += sent
+        } while offset < transfer.size
+    }
+
+    /// The PutFile carrying the chunk of `file` that starts at `offset`, with its CRC.
+    private static func putFile(for file: SDLFile, from offset: Int, chunkSize: Int) -> PutFile {
+        let end = min(offset + chunkSize, file.data.count)
+        let chunk = Array(file.data[offset..<end])
+        return PutFile(
+            syncFileName: file.name, fileType: file.fileType, bulkData: Base64.encode(chunk),
+            persistentFile: file.isPersistent, offset: offset,
+            // SDL: the first chunk declares the whole file's size, later ones their own.
+            length: offset == 0 ? file.data.count : chunk.count, crc: Int(CRC32.checksum(chunk)))
     }
 
     private func acknowledge(_ bytes: Int, spaceAvailable: Int?) {
@@ -262,6 +340,14 @@ public actor SDLFileManager {
         // Bytes already acknowledged are no longer reserved; the whole file is again.
         reservedBytes += transfer.acknowledgedBytes
         transfer.restart()
+    }
+
+    /// Files sent whole and acknowledged, with the head unit's space after each.
+    private func settle(_ uploaded: [(FileTransfer, spaceAvailable: Int?)]) {
+        for (transfer, spaceAvailable) in uploaded {
+            acknowledge(transfer.size, spaceAvailable: spaceAvailable)
+            remoteFileNames.insert(transfer.file.name)
+        }
     }
 
     private func settle(_ transfer: FileTransfer, uploaded: Bool) {

@@ -66,6 +66,19 @@ import Testing
         }
     }
 
+    @Test func smallFilesGoOutTogetherAndOneThatFailsIsRetriedAlone() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(PutFile.method) { _, call in call == 3 ? .result(.genericError, info: "injected") : nil }
+        try await withFakeManager(headUnit, files: .init(maximumConcurrentUploads: 8)) { manager in
+            let artworks = (20..<30).map { SDLArtwork(data: picture($0)) }
+            let outcomes = try await manager.fileManager.upload(artworks)
+            #expect(outcomes.count == 10 && outcomes.values.allSatisfy { $0 == .uploaded })
+            let sent = await headUnit.requests(PutFile.method).compactMap { $0.params["syncFileName"]?.stringValue }
+            let timesSent = Dictionary(sent.map { ($0, 1) }, uniquingKeysWith: +)
+            #expect(timesSent == Dictionary(uniqueKeysWithValues: artworks.enumerated().map { ($1.name, $0 == 2 ? 2 : 1) }))
+        }
+    }
+
     @Test func retriesAreBounded() async throws {
         for retries in [0, 1, 3] {
             let headUnit = FakeHeadUnit()
