@@ -51,6 +51,8 @@ public actor SDLManager {
     public nonisolated let fileManager: SDLFileManager
     /// Choice cells and sets: preload, present, delete (SDL-0157).
     public nonisolated let choiceSets: ChoiceSetManager
+    /// Keyboards: present them, their default configuration, their input.
+    public nonisolated var keyboards: KeyboardManager { choiceSets.keyboards }
     private var logger: Logger { configuration.logger }
 
     public private(set) var state = SDLManagerState.starting
@@ -98,7 +100,7 @@ public actor SDLManager {
         hasStarted = true
         // Subscribe before registering: the head unit's first notifications follow the reply.
         let events = await connection.notifications([
-            OnHMIStatus.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self,
+            OnHMIStatus.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self, OnKeyboardInput.self,
         ])
         intake = Task { [weak self] in
             for await event in events { await self?.handle(event) }
@@ -179,6 +181,8 @@ public actor SDLManager {
         }
         await fileManager.start()
         await choiceSets.registered(response.parameters)
+        await keyboards.registered(headUnitVersion: response.parameters.sdlMsgVersion)
+        await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
         isRegistered = true
         logger.info("registered \(configuration.appName) (\(response.resultCode.rawValue))")
         updateState()
@@ -188,7 +192,10 @@ public actor SDLManager {
     private func readDisplays() async {
         do {
             let response = try await connection.send(GetSystemCapability(.displays, subscribe: true))
-            if let displays = response.parameters.systemCapability?.displayCapabilities { self.displays = displays }
+            if let displays = response.parameters.systemCapability?.displayCapabilities {
+                self.displays = displays
+                await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
+            }
         } catch {
             logger.warning("GetSystemCapability DISPLAYS failed: \(error)")
             displays = []
@@ -204,7 +211,13 @@ public actor SDLManager {
             systemContext = status.systemContext
             await choiceSets.systemContextChanged(status.systemContext)
         case let update as OnSystemCapabilityUpdated where update.systemCapability.systemCapabilityType == .displays:
-            if let displays = update.systemCapability.displayCapabilities { self.displays = displays }
+            if let displays = update.systemCapability.displayCapabilities {
+                self.displays = displays
+                await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
+            }
+        case let input as OnKeyboardInput:
+            keyboards.route(input)
+            return
         case let unregistered as OnAppInterfaceUnregistered:
             await lostRegistration(unregistered.reason)
         default:
@@ -222,6 +235,7 @@ public actor SDLManager {
         // Its non-persistent files are gone; the list is read again on registering.
         await fileManager.forgetRemoteFiles()
         await choiceSets.registrationLost()
+        await keyboards.registrationLost()
         updateState()
         guard [.masterReset, .factoryDefaults, .languageChange].contains(reason), state != .shutDown else { return }
         do {
