@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "hu-bench",
         abstract: "Measures hu-sim, each figure beside a baseline measured in the same run.",
         discussion: "Build in release first: swift build -c release. The simulator comes from --sim, else HU_SIM, else the hu-sim beside hu-bench; the baseline is jansson-echo beside hu-bench.",
-        subcommands: [All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Generate.self],
+        subcommands: [All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self, Generate.self],
         defaultSubcommand: All.self
     )
 }
@@ -42,6 +42,7 @@ struct All: ParsableCommand {
         try Memory.measure(targets, sets: 60_000)
         try Upload.measure(targets, mebibytes: 20, chunkKibibytes: 64, runs: 3)
         try Pipeline.measure(targets, files: 10_000, runs: 3)
+        try Preload.measure(targets, cells: 10_000, runs: 3)
     }
 }
 

@@ -91,7 +91,7 @@ struct Pipeline: ParsableCommand {
 }
 
 /// Runs async work from a synchronous command and waits for it.
-private func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     let done = DispatchSemaphore(value: 0)
     let outcome = Mutex<Result<T, any Error>?>(nil)
     Task {

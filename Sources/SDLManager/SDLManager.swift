@@ -86,9 +86,13 @@ public actor SDLManager {
             logger: configuration.logger)
     }
 
-    /// The main window's capabilities (window 0 of the first display), once known.
+    /// The main window's capabilities (window 0 of the first display), once known; from a
+    /// head unit that reports no DISPLAYS (before SDL 6.0), the registration's screen.
     public var defaultMainWindowCapability: WindowCapability? {
-        displays?.first?.windowCapabilities?.first { ($0.windowID ?? 0) == 0 }
+        if let window = displays?.first?.windowCapabilities?.first(where: { ($0.windowID ?? 0) == 0 }) { return window }
+        guard let screen = registration?.displayCapabilities else { return nil }
+        return WindowCapability(
+            textFields: screen.textFields, imageFields: screen.imageFields, imageTypeSupported: nil, keyboardCapabilities: nil)
     }
 
     // MARK: Starting and stopping
@@ -180,7 +184,7 @@ public actor SDLManager {
             await readDisplays()
         }
         await fileManager.start()
-        await choiceSets.registered(response.parameters)
+        await choiceSets.registered(response.parameters, window: defaultMainWindowCapability)
         await keyboards.registered(headUnitVersion: response.parameters.sdlMsgVersion)
         await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
         isRegistered = true
@@ -192,10 +196,7 @@ public actor SDLManager {
     private func readDisplays() async {
         do {
             let response = try await connection.send(GetSystemCapability(.displays, subscribe: true))
-            if let displays = response.parameters.systemCapability?.displayCapabilities {
-                self.displays = displays
-                await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
-            }
+            if let displays = response.parameters.systemCapability?.displayCapabilities { self.displays = displays }
         } catch {
             logger.warning("GetSystemCapability DISPLAYS failed: \(error)")
             displays = []
@@ -211,10 +212,9 @@ public actor SDLManager {
             systemContext = status.systemContext
             await choiceSets.systemContextChanged(status.systemContext)
         case let update as OnSystemCapabilityUpdated where update.systemCapability.systemCapabilityType == .displays:
-            if let displays = update.systemCapability.displayCapabilities {
-                self.displays = displays
-                await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
-            }
+            if let displays = update.systemCapability.displayCapabilities { self.displays = displays }
+            await choiceSets.windowChanged(defaultMainWindowCapability)
+            await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
         case let input as OnKeyboardInput:
             keyboards.route(input)
             return

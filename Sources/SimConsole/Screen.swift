@@ -2,8 +2,8 @@ import JSONCodec
 
 /// The head unit's screen as text, drawn from a `Sim.GetState` result (PROTOCOL.md §5) and
 /// nothing else, so it can draw any simulator that answers that request.
-enum Screen {
-    static func render(_ state: JSON, width: Int = 80) -> [String] {
+public enum Screen {
+    public static func render(_ state: JSON, width: Int = 80) -> [String] {
         var frame = Frame(width: width)
         guard state["registered"] == .bool(true) else {
             frame.title = "head unit"

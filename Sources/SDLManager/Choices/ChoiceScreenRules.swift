@@ -42,19 +42,37 @@ public struct ChoiceScreenRules: Sendable, Hashable {
             secondaryArtworkName: shows(.choiceSecondaryImage) ? cell.secondaryArtwork?.name : nil)
     }
 
+    /// The cell's artwork the screen shows: the images worth uploading for it.
+    public func shownArtwork(of cell: ChoiceCell) -> [SDLArtwork] {
+        let visible = visible(cell)
+        return [visible.artworkName == nil ? nil : cell.artwork, visible.secondaryArtworkName == nil ? nil : cell.secondaryArtwork]
+            .compactMap { $0 }
+    }
+
     /// The texts to send `cells` with, in order, none looking like another of them or like
     /// one of the `loaded` cells (each with the text it was sent with, which it keeps).
     public func uniqueTexts(for cells: [ChoiceCell], besides loaded: [(cell: ChoiceCell, text: String)]) -> [String] {
-        var taken = Set(loaded.map { likeness(of: $0.cell, text: $0.text) })
-        return cells.map { cell in
+        var taken = Set(loaded.map { look(of: $0.cell, text: $0.text) })
+        return uniqueTexts(for: cells, taken: &taken)
+    }
+
+    /// The texts to send `cells` with, none with a look in `taken`, which gains theirs: a
+    /// manager keeps the looks of its loaded cells instead of going over them every time.
+    public func uniqueTexts(for cells: [ChoiceCell], taken: inout Set<VisibleCell>) -> [String] {
+        cells.map { cell in
             var copy = 1
             var text = cell.text
-            while !taken.insert(likeness(of: cell, text: text)).inserted {
+            while !taken.insert(look(of: cell, text: text)).inserted {
                 copy += 1
                 text = Self.numbered(cell.text, copy)
             }
             return text
         }
+    }
+
+    /// What two cells are compared on: what the screen shows of them, or their text alone.
+    public func look(of cell: ChoiceCell, text: String) -> VisibleCell {
+        comparesVisibleFields ? visible(cell, text: text) : VisibleCell(text: text)
     }
 
     /// `cell` as SDL's `Choice`, sent with `text` (from `uniqueTexts`) under `id`, with only
@@ -68,10 +86,6 @@ public struct ChoiceScreenRules: Sendable, Hashable {
             image: visible.artworkName == nil ? nil : cell.artwork?.image,
             secondaryText: visible.secondaryText, tertiaryText: visible.tertiaryText,
             secondaryImage: visible.secondaryArtworkName == nil ? nil : cell.secondaryArtwork?.image)
-    }
-
-    private func likeness(of cell: ChoiceCell, text: String) -> VisibleCell {
-        comparesVisibleFields ? visible(cell, text: text) : VisibleCell(text: text)
     }
 
     private func shows(_ field: TextFieldName) -> Bool {

@@ -42,6 +42,13 @@ public actor ChoiceSetManager {
 
     /// The cells on the head unit and their choice IDs (= their set IDs).
     private var loadedIDs: [ChoiceCell: Int] = [:]
+    /// The text each loaded cell was sent with: its own, or with " (2)", … to tell it apart.
+    private var sentTexts: [ChoiceCell: String] = [:]
+    /// The main window's capabilities: what the screen can show of a cell.
+    private var window: WindowCapability?
+    /// The looks of the loaded cells under `rules`, kept so that numbering a new cell does
+    /// not go over every loaded one; rebuilt when the rules change.
+    private var looks: (rules: ChoiceScreenRules, taken: Set<ChoiceScreenRules.VisibleCell>)?
     private var ids = ChoiceIDPool()
     /// Whether the head unit accepts a choice without voice commands; nil until the probe
     /// after registration has answered. If not, cells without voice commands are sent with
@@ -104,6 +111,7 @@ public actor ChoiceSetManager {
     private func removeObserver(_ key: Int) { loadedObservers[key] = nil }
 
     private func publishLoadedCells() {
+        guard !loadedObservers.isEmpty else { return }
         let cells = loadedCells
         for observer in loadedObservers.values { observer.yield(cells) }
     }
@@ -150,8 +158,10 @@ public actor ChoiceSetManager {
     /// has and joins uploads under way); returns the errors of those that failed, by name.
     private func uploadArtwork(of cells: [ChoiceCell]) async -> [String: any Error] {
         var byName: [String: SDLArtwork] = [:]
+        let rules = screenRules
         for cell in cells {
-            for artwork in [cell.artwork, cell.secondaryArtwork].compactMap({ $0 }) where !artwork.isStaticIcon {
+            // An image the screen cannot show is not sent with the cell, nor uploaded for it.
+            for artwork in rules.shownArtwork(of: cell) where !artwork.isStaticIcon {
                 byName[artwork.name] = artwork
             }
         }
@@ -173,16 +183,20 @@ public actor ChoiceSetManager {
         let pending = Self.unique(cells).filter { loadedIDs[$0] == nil }
         guard !pending.isEmpty else { return report }
         var absent: [String: any Error] = [:]
-        for artwork in Set(pending.flatMap { [$0.artwork, $0.secondaryArtwork].compactMap { $0 } }) where !artwork.isStaticIcon {
+        let rules = screenRules
+        for artwork in Set(pending.flatMap(rules.shownArtwork)) where !artwork.isStaticIcon {
             if await !fileManager.hasUploaded(artwork.name) {
                 absent[artwork.name] = uploadErrors[artwork.name] ?? ChoiceSetError.artworkUnavailable(name: artwork.name, reason: "not uploaded")
             }
         }
         absentArtwork = Set(absent.keys)
         let generation = self.generation
+        var taken = looks?.rules == rules ? looks!.taken : Set(sentTexts.map { rules.look(of: $0.key, text: $0.value) })
+        let texts = Dictionary(uniqueKeysWithValues: zip(pending, rules.uniqueTexts(for: pending, taken: &taken)))
+        looks = (rules, taken)
         var requests: [(cell: ChoiceCell, request: CreateInteractionChoiceSet)] = []
         for cell in pending where loadedIDs[cell] == nil {
-            let missing = [cell.artwork, cell.secondaryArtwork].compactMap { $0 }.filter { absent[$0.name] != nil }
+            let missing = rules.shownArtwork(of: cell).filter { absent[$0.name] != nil }
             if let first = missing.first, configuration.requiresAllArtwork {
                 let failure = ChoiceSetError.artworkUnavailable(name: first.name, reason: "\(absent[first.name]!)")
                 report.failures.append(ChoiceCellFailure(cell: cell, error: failure))
@@ -195,7 +209,8 @@ public actor ChoiceSetManager {
             }
             do throws(ChoiceIDPoolError) {
                 let id = try ids.take()
-                requests.append((cell, CreateInteractionChoiceSet(id: id, choices: [choice(for: cell, id: id)])))
+                let choice = choice(for: cell, id: id, text: texts[cell]!, rules: rules)
+                requests.append((cell, CreateInteractionChoiceSet(id: id, choices: [choice])))
             } catch {
                 report.failures.append(ChoiceCellFailure(cell: cell, error: ChoiceSetError.choiceIDsExhausted))
             }
@@ -206,6 +221,7 @@ public actor ChoiceSetManager {
             switch answer {
             case .success where generation == self.generation:
                 loadedIDs[cell] = id
+                sentTexts[cell] = texts[cell]
                 report.loaded.append(cell)
             case .success:
                 report.failures.append(ChoiceCellFailure(cell: cell, error: ChoiceSetError.registrationLost))
@@ -216,18 +232,26 @@ public actor ChoiceSetManager {
                 report.failures.append(ChoiceCellFailure(cell: cell, error: error))
             }
         }
+        // Looks given to cells that did not load are free again.
+        if generation == self.generation, looks?.rules == rules {
+            for cell in pending where sentTexts[cell] != texts[cell] {
+                looks?.taken.remove(rules.look(of: cell, text: texts[cell]!))
+            }
+        }
         if !report.loaded.isEmpty { publishLoadedCells() }
         for failure in report.failures { logger.warning("choice cell not loaded: \(failure)") }
         return report
     }
 
-    /// The one place a cell becomes the `Choice` sent to the head unit.
-    func choice(for cell: ChoiceCell, id: Int) -> Choice {
-        var choice = cell.choice(id: id)
-        if choice.vrCommands == nil, isVoiceOptional == false {
-            // This head unit needs voice commands on every choice: a placeholder no one will say.
-            choice.vrCommands = ["\(id)"]
-        }
+    /// What this head unit's screen shows of a cell, and whether it needs voice commands.
+    private var screenRules: ChoiceScreenRules {
+        ChoiceScreenRules(window: window, headUnitVersion: headUnitVersion, voiceCommandsRequired: isVoiceOptional == false)
+    }
+
+    /// The one place a cell becomes the `Choice` sent to the head unit: the fields its screen
+    /// shows, `text` from `ChoiceScreenRules.uniqueTexts`, and no artwork that failed to upload.
+    private func choice(for cell: ChoiceCell, id: Int, text: String, rules: ChoiceScreenRules) -> Choice {
+        var choice = rules.choice(for: cell, id: id, text: text)
         if let artwork = cell.artwork, absentArtwork.contains(artwork.name) { choice.image = nil }
         if let artwork = cell.secondaryArtwork, absentArtwork.contains(artwork.name) { choice.secondaryImage = nil }
         return choice
@@ -349,6 +373,9 @@ public actor ChoiceSetManager {
             default:
                 // Deleted, or the head unit had no such set (INVALID_ID): either way it is gone.
                 loadedIDs[cell] = nil
+                if let text = sentTexts.removeValue(forKey: cell), let rules = looks?.rules {
+                    looks?.taken.remove(rules.look(of: cell, text: text))
+                }
                 try? ids.release(id)
                 changed = true
             }
@@ -566,9 +593,10 @@ public actor ChoiceSetManager {
 
     /// The app is registered (again): a fresh head unit, without any of the app's choice
     /// sets; IDs start over and the voice-optional probe is queued.
-    func registered(_ response: RegisterAppInterface.Response) {
+    func registered(_ response: RegisterAppInterface.Response, window: WindowCapability?) {
         forgetHeadUnit()
         headUnitVersion = response.sdlMsgVersion
+        self.window = window
         _ = queue.submit("voice-optional probe") { _ = await self.voiceOptional() }
     }
 
@@ -582,12 +610,19 @@ public actor ChoiceSetManager {
         ids.reset()
         let hadCells = !loadedIDs.isEmpty
         loadedIDs = [:]
+        sentTexts = [:]
+        looks = nil
         isVoiceOptional = nil
         voiceProbe = nil
         absentArtwork = []
         if hadCells { publishLoadedCells() }
         // Sets waiting to be deleted are gone with the rest.
         resumeInteractionEndWaiters(true)
+    }
+
+    /// The main window's capabilities changed: cells loaded from now on follow them.
+    func windowChanged(_ window: WindowCapability?) {
+        self.window = window
     }
 
     func systemContextChanged(_ context: SystemContext) {

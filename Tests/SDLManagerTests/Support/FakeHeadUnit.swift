@@ -134,7 +134,9 @@ actor FakeHeadUnit {
         case RegisterAppInterface.method:
             var response = RegisterAppInterface.Response()
             response.displayCapabilities = DisplayCapabilities(
-                displayName: "Fake", textFields: [TextField(.mainField1)], imageFields: nil, graphicSupported: true,
+                displayName: "Fake",
+                textFields: [TextField(.mainField1), TextField(.menuName), TextField(.secondaryText), TextField(.tertiaryText)],
+                imageFields: [ImageField(.choiceImage), ImageField(.choiceSecondaryImage)], graphicSupported: true,
                 templatesAvailable: nil)
             return .result(.success, response.parameters)
         case ListFiles.method:
