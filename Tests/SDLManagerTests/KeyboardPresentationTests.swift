@@ -1,6 +1,7 @@
 import Clocks
 import SDLManager
 import SDLModel
+import Synchronization
 import Testing
 
 /// Presenting keyboards on `hu-sim`: exactly one result per keyboard, input routed to the
@@ -334,4 +335,62 @@ import Testing
             #expect(await events.value.compactMap(\.data) == ["1", "2", "12"])
         }
     }
+}
+
+/// The delegate adapter: every event, then exactly one ending, in sdl_ios's terms.
+@Suite(.timeLimit(.minutes(1))) struct KeyboardDelegateTests {
+    @Test func theDelegateHearsEveryKeyThenTheSubmittedText() async throws {
+        try await withReadyManager { manager, user in
+            let delegate = RecordingKeyboardDelegate()
+            let keyboard = await manager.keyboards.presentKeyboard(
+                initialText: "PIN", configuration: KeyboardConfiguration(maskInputCharacters: .userChoice), delegate: delegate)
+            try await interactionOnScreen(user)
+            try await user.type("12")
+            _ = try await user.connection.send(UserKeyboardEvent(.inputKeyMaskEnabled))
+            try await user.submit()
+            _ = await keyboard.result
+            #expect(try await eventually { delegate.log.last == "submitted 12 (ENTRY_SUBMITTED)" })
+            #expect(
+                delegate.log == [
+                    "event KEYPRESS 1", "event KEYPRESS 12", "event INPUT_KEY_MASK_ENABLED -", "masked true",
+                    "event ENTRY_SUBMITTED 12", "submitted 12 (ENTRY_SUBMITTED)",
+                ])
+        }
+    }
+
+    @Test func theDelegateHearsOfAVoiceRequestACloseAndATimeout() async throws {
+        try await withReadyManager { manager, user in
+            let delegate = RecordingKeyboardDelegate()
+            let voice = await manager.keyboards.presentKeyboard(initialText: "Where to?", delegate: delegate)
+            try await interactionOnScreen(user)
+            _ = try await user.connection.send(UserKeyboardEvent(.entryVoice, data: "Rome"))
+            _ = await voice.result
+            #expect(try await eventually { delegate.log.last == "submitted Rome (ENTRY_VOICE)" })
+            let closed = await manager.keyboards.presentKeyboard(initialText: "Where to?", delegate: delegate)
+            try await interactionOnScreen(user)
+            try await user.close()
+            _ = await closed.result
+            #expect(try await eventually { delegate.log.last == "aborted ENTRY_CANCELLED" })
+            let timedOut = await manager.keyboards.presentKeyboard(initialText: "Where to?", timeout: .seconds(5), delegate: delegate)
+            try await interactionOnScreen(user)
+            try await user.advance(by: .seconds(5))
+            _ = await timedOut.result
+            #expect(try await eventually { delegate.log.last == "aborted ENTRY_ABORTED" })
+            #expect(delegate.log.filter { $0.hasPrefix("submitted") || $0.hasPrefix("aborted") || $0.hasPrefix("failed") }.count == 3)
+        }
+    }
+}
+
+final class RecordingKeyboardDelegate: KeyboardDelegate {
+    private let entries = Mutex<[String]>([])
+
+    var log: [String] { entries.withLock { $0 } }
+
+    private func record(_ entry: String) { entries.withLock { $0.append(entry) } }
+
+    func userDidSubmitInput(_ text: String, withEvent event: KeyboardEvent) { record("submitted \(text) (\(event.rawValue))") }
+    func keyboardDidAbort(withReason event: KeyboardEvent) { record("aborted \(event.rawValue)") }
+    func keyboardDidFail(with error: any Error) { record("failed \(error)") }
+    func keyboardDidSendEvent(_ event: KeyboardEvent, text: String?) { record("event \(event.rawValue) \(text ?? "-")") }
+    func keyboardDidUpdateInputMask(_ isMasked: Bool) { record("masked \(isMasked)") }
 }
