@@ -10,7 +10,10 @@ struct BenchCommand: ParsableCommand {
         commandName: "hu-bench",
         abstract: "Measures hu-sim, each figure beside a baseline measured in the same run.",
         discussion: "Build in release first: swift build -c release. The simulator comes from --sim, else HU_SIM, else the hu-sim beside hu-bench; the baseline is jansson-echo beside hu-bench.",
-        subcommands: [All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self, Generate.self],
+        subcommands: [
+            All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
+            Autocomplete.self, Generate.self,
+        ],
         defaultSubcommand: All.self
     )
 }
@@ -43,6 +46,7 @@ struct All: ParsableCommand {
         try Upload.measure(targets, mebibytes: 20, chunkKibibytes: 64, runs: 3)
         try Pipeline.measure(targets, files: 10_000, runs: 3)
         try Preload.measure(targets, cells: 10_000, runs: 3)
+        try Autocomplete.measure(targets, wordList: "/usr/share/dict/american-english-huge", prefixes: 10_000, runs: 3, keystrokes: 300)
     }
 }
 

@@ -80,7 +80,7 @@ import Testing
 }
 
 /// A seeded generator, so the random test is the same every run.
-private struct SplitMix: RandomNumberGenerator {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

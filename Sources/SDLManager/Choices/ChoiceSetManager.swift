@@ -191,7 +191,13 @@ public actor ChoiceSetManager {
         }
         absentArtwork = Set(absent.keys)
         let generation = self.generation
-        var taken = looks?.rules == rules ? looks!.taken : Set(sentTexts.map { rules.look(of: $0.key, text: $0.value) })
+        // Moved out, not copied: inserting into a set still shared with `looks` would copy it whole.
+        var taken = Set<ChoiceScreenRules.VisibleCell>()
+        if var kept = looks.take(), kept.rules == rules {
+            swap(&taken, &kept.taken)
+        } else {
+            taken = Set(sentTexts.map { rules.look(of: $0.key, text: $0.value) })
+        }
         let texts = Dictionary(uniqueKeysWithValues: zip(pending, rules.uniqueTexts(for: pending, taken: &taken)))
         looks = (rules, taken)
         var requests: [(cell: ChoiceCell, request: CreateInteractionChoiceSet)] = []

@@ -1,0 +1,268 @@
+import SDLModel
+
+/// Between the driver's keystrokes and the head unit's autocomplete list: waits until
+/// typing pauses (debounce), looks the text up, and sends the answer as keyboard
+/// properties, only ever the answer for the latest text. An earlier lookup still running
+/// is cancelled and its answer dropped if it comes anyway; empty text (or only spaces)
+/// clears the list without a lookup; a lookup that takes longer than the time limit clears the list and
+/// leaves a message the driver can be shown.
+public actor AutocompleteLoop {
+    public struct Configuration: Sendable {
+        /// The keyboard's properties in force. Every update carries all of them, since SDL
+        /// Core drops the keypress mode, limited characters and custom keys an update leaves out.
+        public var keyboard: KeyboardProperties
+        /// How long typing must pause before a lookup; zero looks up at every keystroke.
+        public var debounce: Duration
+        /// How long one lookup (all its answers) may take before the list is cleared.
+        public var timeLimit: Duration
+        /// At most this many entries are sent; SDL allows 100.
+        public var maximumEntries: Int
+        /// The head unit's SDL version (`RegisterAppInterface` response). Below 6.0, and when
+        /// unknown, the first entry also goes in `autoCompleteText`, the only field older head
+        /// units show; Core 6.0 and later drop that field when a list is given. An emptied list
+        /// cannot clear it there (it takes 1–1000 characters): only `ResetGlobalProperties` does.
+        public var headUnitVersion: SdlMsgVersion?
+        /// The keys the keyboard offers after each keystroke, from the text so far (nil: the
+        /// keyboard's own `limitedCharacterList`). Sent at once, without waiting for the debounce.
+        public var limitedCharacters: (@Sendable (String) -> [String]?)?
+        /// What the driver is told when a lookup takes too long, unless the provider says otherwise.
+        public var timeoutMessage: String
+        /// What the driver is told when a lookup fails, unless the provider says otherwise.
+        public var failureMessage: String
+
+        public init(
+            keyboard: KeyboardProperties = KeyboardProperties(), debounce: Duration = .milliseconds(200),
+            timeLimit: Duration = .seconds(5), maximumEntries: Int = 100, headUnitVersion: SdlMsgVersion? = nil,
+            limitedCharacters: (@Sendable (String) -> [String]?)? = nil,
+            timeoutMessage: String = "Suggestions are taking too long. Keep typing, or try again later.",
+            failureMessage: String = "Suggestions are not available right now."
+        ) {
+            self.keyboard = keyboard
+            self.debounce = debounce
+            self.timeLimit = timeLimit
+            self.maximumEntries = maximumEntries
+            self.headUnitVersion = headUnitVersion
+            self.limitedCharacters = limitedCharacters
+            self.timeoutMessage = timeoutMessage
+            self.failureMessage = failureMessage
+        }
+    }
+
+    /// What the app's own UI can show about the suggestions.
+    public enum State: Sendable, Hashable {
+        /// Nothing typed, or stopped.
+        case idle
+        /// Waiting for the answer for this text.
+        case loading(query: String)
+        /// These are on the head unit's list (texts as sent).
+        case showing([Suggestion])
+        /// The list was cleared for this reason, fit to show the driver.
+        case failed(message: String)
+    }
+
+    public typealias Sender = @Sendable (KeyboardProperties) async throws -> Void
+
+    public nonisolated let configuration: Configuration
+    public private(set) var state = State.idle
+    /// The text on the keyboard, as `handle(_:)` followed it.
+    public var text: String { entry.text }
+
+    private let provider: any AutocompleteProvider
+    private let timekeeper: Timekeeper
+    private let send: Sender
+    private var entry: KeyboardEntry
+    /// Bumped by every new text: an answer is sent only while its generation is current.
+    private var generation = 0
+    private var lookup: Task<Void, Never>?
+    /// Sends go out one after another, in the order they were made.
+    private var lastDelivery: Task<Void, Never>?
+    private var limitedCharacterList: [String]?
+    private var listIsEmpty: Bool
+    private var observers: [Int: AsyncStream<State>.Continuation] = [:]
+    private var nextObserver = 0
+    private var isStopped = false
+
+    /// - Parameters:
+    ///   - initialText: the text the keyboard opens with (followed by SINGLE_KEYPRESS events).
+    ///   - clock: what the debounce and time limit are measured on (a test clock in tests).
+    ///   - send: shows the properties on the head unit, e.g. with `SetGlobalProperties`.
+    public init<C: Clock>(
+        provider: any AutocompleteProvider, configuration: Configuration = Configuration(), initialText: String = "",
+        clock: C = ContinuousClock(), send: @escaping Sender
+    ) where C.Duration == Duration {
+        self.provider = provider
+        self.configuration = configuration
+        self.timekeeper = Timekeeper(clock)
+        self.send = send
+        self.entry = KeyboardEntry(initialText: initialText, keypressMode: configuration.keyboard.keypressMode ?? .resendCurrentEntry)
+        self.listIsEmpty = configuration.keyboard.autoCompleteList?.isEmpty ?? true
+    }
+
+    /// The state now, then each change, until the loop stops.
+    public func states() -> AsyncStream<State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+        continuation.yield(state)
+        if isStopped {
+            continuation.finish()
+            return stream
+        }
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = continuation
+        continuation.onTermination = { _ in Task { await self.removeObserver(id) } }
+        return stream
+    }
+
+    /// Follows a keyboard event (KEYPRESS or ENTRY_VOICE, per the keyboard's keypress mode);
+    /// suggestions follow when the text changed.
+    public func handle(_ input: OnKeyboardInput) {
+        if entry.apply(input) { textChanged(entry.text) }
+    }
+
+    /// The keyboard's text is now `text`.
+    public func textChanged(_ text: String) {
+        guard !isStopped else { return }
+        generation += 1
+        let current = generation
+        lookup?.cancel()
+        lookup = nil
+        if let limitedCharacters = configuration.limitedCharacters {
+            let keys = limitedCharacters(text).flatMap(Self.fittingKeys)
+            if keys != limitedCharacterList {
+                limitedCharacterList = keys
+                // Without a list the head unit keeps the one it shows (SDL-RULES §6 caching).
+                // Sent whatever text comes next: a newer text sends its keys only if they differ.
+                deliver(list: nil, generation: nil)
+            }
+        }
+        if text.allSatisfy(\.isWhitespace) {
+            setState(.idle)
+            if !listIsEmpty { deliver(list: [], generation: current) }
+            return
+        }
+        setState(.loading(query: text))
+        // Due from this keystroke, however late the task starts.
+        let due = timekeeper.now() + configuration.debounce
+        lookup = Task { await self.lookUp(text, due: due, generation: current) }
+    }
+
+    /// Ends the loop: the lookup running is cancelled, nothing more is sent, observers finish.
+    /// A send already on its way is not called back: `waitForDeliveries()` waits for it, e.g.
+    /// before the keyboard's properties are restored.
+    public func stop() {
+        isStopped = true
+        generation += 1
+        lookup?.cancel()
+        lookup = nil
+        setState(.idle)
+        for observer in observers.values { observer.finish() }
+        observers = [:]
+    }
+
+    /// Waits until every send made so far has been answered.
+    public func waitForDeliveries() async {
+        await lastDelivery?.value
+    }
+
+    // MARK: Looking up
+
+    private func lookUp(_ text: String, due: Duration, generation current: Int) async {
+        // A test clock would wait for a deadline it already stands at: only sleep when it is ahead.
+        if timekeeper.now() < due {
+            do { try await timekeeper.sleep(due) } catch { return }
+        }
+        guard current == generation else { return }
+        let provider = provider
+        do {
+            try await withDeadline(due + configuration.timeLimit, on: timekeeper) {
+                for try await answer in provider.answers(for: text) { await self.show(answer, generation: current) }
+            }
+        } catch {
+            guard current == generation else { return }
+            switch error {
+            case .cancelled: return
+            case .timedOut:
+                let timeout = AutocompleteTimeout(query: text, after: configuration.timeLimit)
+                fail(provider.failureMessage(for: timeout) ?? configuration.timeoutMessage, generation: current)
+            case .failed(let underlying):
+                fail(provider.failureMessage(for: underlying) ?? configuration.failureMessage, generation: current)
+            }
+        }
+    }
+
+    private func show(_ answer: [Suggestion], generation current: Int) async {
+        // A lookup past its time limit is cancelled: what it still finds is dropped.
+        guard current == generation, !Task.isCancelled else { return }
+        let fitting = AutocompleteList.fitting(answer, limit: configuration.maximumEntries)
+        setState(.showing(fitting))
+        await deliver(list: fitting.map(\.text), generation: current).value
+    }
+
+    private func fail(_ message: String, generation current: Int) {
+        setState(.failed(message: message))
+        deliver(list: [], generation: current)
+    }
+
+    // MARK: Sending
+
+    /// Queues a send of the keyboard's properties with this list (nil: the list unchanged);
+    /// skipped if a newer text than `generation` has come by the time its turn comes (nil:
+    /// never skipped).
+    @discardableResult
+    private func deliver(list: [String]?, generation current: Int?) -> Task<Void, Never> {
+        var properties = configuration.keyboard
+        if configuration.limitedCharacters != nil {
+            properties.limitedCharacterList = limitedCharacterList ?? configuration.keyboard.limitedCharacterList
+        }
+        properties.autoCompleteList = list
+        let isOlderHeadUnit = (configuration.headUnitVersion ?? SdlMsgVersion(0, 0)) < SdlMsgVersion(6, 0)
+        properties.autoCompleteText = isOlderHeadUnit ? list?.first : nil
+        let previous = lastDelivery
+        let send = send
+        let delivery = Task {
+            await previous?.value
+            guard !self.isStopped, current.map(self.isCurrent) ?? true else { return }
+            do {
+                try await send(properties)
+                if let list { self.listSent(isEmpty: list.isEmpty) }
+            } catch {
+                self.sendFailed(generation: current)
+            }
+        }
+        lastDelivery = delivery
+        return delivery
+    }
+
+    private func isCurrent(_ candidate: Int) -> Bool { candidate == generation }
+
+    private func listSent(isEmpty: Bool) { listIsEmpty = isEmpty }
+
+    private func sendFailed(generation current: Int?) {
+        if current == nil || current == generation { setState(.failed(message: configuration.failureMessage)) }
+    }
+
+    /// Keys for `limitedCharacterList`: 1–100 of one character each; nil when none is left.
+    private static func fittingKeys(_ keys: [String]) -> [String]? {
+        var seen = Set<String>()
+        let fitting = keys.filter { $0.unicodeScalars.count == 1 && $0 != " " && $0 != "\t" && $0 != "\n" && seen.insert($0).inserted }
+        return fitting.isEmpty ? nil : Array(fitting.prefix(100))
+    }
+
+    // MARK: State
+
+    private func setState(_ new: State) {
+        guard new != state else { return }
+        state = new
+        for observer in observers.values { observer.yield(new) }
+    }
+
+    private func removeObserver(_ id: Int) { observers[id] = nil }
+}
+
+/// Given to the provider's `failureMessage(for:)` when a lookup ran past the loop's time limit.
+public struct AutocompleteTimeout: Error, Sendable, Hashable, CustomStringConvertible {
+    public let query: String
+    public let after: Duration
+
+    public var description: String { "no suggestions for \"\(query)\" within \(after)" }
+}
