@@ -459,11 +459,14 @@ public actor ChoiceSetManager {
 
     /// Presents `set` with a search keyboard (LIST_WITH_SEARCH, or ICON_WITH_SEARCH for
     /// tiles) and returns how it ended: a tapped cell, or the text the user submitted.
-    /// - Parameter keyboard: the search keyboard's configuration (nil: the keyboards' default).
+    /// - Parameters:
+    ///   - keyboard: the search keyboard's configuration (nil: the keyboards' default).
+    ///   - autocomplete: its suggestions (nil: the keyboard manager's `autocomplete`).
     public nonisolated func presentSearchable(
-        _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, mode: InteractionMode = .manualOnly
+        _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
+        mode: InteractionMode = .manualOnly
     ) async -> ChoiceSetSearchResult {
-        let presentation = await startSearch(set, keyboard: keyboard, mode: mode)
+        let presentation = await startSearch(set, keyboard: keyboard, autocomplete: autocomplete, mode: mode)
         return await withTaskCancellationHandler {
             await presentation.result
         } onCancel: { [logger] in
@@ -479,7 +482,8 @@ public actor ChoiceSetManager {
 
     /// Starts presenting `set` with a search keyboard: see `presentSearchable`.
     public func startSearch(
-        _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, mode: InteractionMode = .manualOnly
+        _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
+        mode: InteractionMode = .manualOnly
     ) -> ChoiceSetSearchPresentation {
         let presentation = ChoiceSetSearchPresentation(
             set, keyboard: keyboard, cancelID: cancelIDSequence.take(), connection: connection, logger: logger)
@@ -490,7 +494,8 @@ public actor ChoiceSetManager {
             var request = request
             request.interactionLayout = set.layout == .tiles ? .iconWithSearch : .listWithSearch
             let answer = await self.keyboards.show(
-                request, lifecycle: lifecycle, configuration: keyboard, feed: presentation.feed, wait: wait,
+                request, lifecycle: lifecycle, configuration: keyboard, autocomplete: autocomplete, feed: presentation.feed,
+                wait: wait,
                 closesOnVoice: false)
             guard let answer else { return }
             let result: ChoiceSetSearchResult

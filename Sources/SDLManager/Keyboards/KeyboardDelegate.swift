@@ -15,11 +15,16 @@ public protocol KeyboardDelegate: AnyObject, Sendable {
     func keyboardDidSendEvent(_ event: KeyboardEvent, text: String?)
     /// The driver showed or hid the typed characters.
     func keyboardDidUpdateInputMask(_ isMasked: Bool)
+    /// Where the keyboard's suggestions come from (sdl_ios's `updateAutocompleteWithInput`,
+    /// as a provider the autocomplete loop debounces and keeps from going stale); nil: the
+    /// manager's own `autocomplete`.
+    var autocompleteProvider: (any AutocompleteProvider)? { get }
 }
 
 extension KeyboardDelegate {
     public func keyboardDidSendEvent(_ event: KeyboardEvent, text: String?) {}
     public func keyboardDidUpdateInputMask(_ isMasked: Bool) {}
+    public var autocompleteProvider: (any AutocompleteProvider)? { nil }
 
     func deliver(_ input: OnKeyboardInput) {
         keyboardDidSendEvent(input.event, text: input.data)

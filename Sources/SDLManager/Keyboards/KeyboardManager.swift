@@ -42,6 +42,8 @@ public actor KeyboardManager {
     /// Used by every keyboard presented without its own configuration, and as the fallback
     /// layout. Changing it puts it in force on the head unit (`setDefaultConfiguration`).
     public private(set) var defaultConfiguration = KeyboardConfiguration()
+    /// Suggestions for keyboards (and search keyboards) presented without their own.
+    public private(set) var autocomplete = KeyboardAutocomplete()
     /// The keyboard properties the manager has put in force on the head unit (nil: the
     /// head unit's defaults); restored after every keyboard.
     public private(set) var propertiesInForce: KeyboardProperties?
@@ -77,6 +79,11 @@ public actor KeyboardManager {
         defaultConfiguration = configuration
     }
 
+    /// Makes `autocomplete` the one keyboards use unless given their own; keyboards on screen keep theirs.
+    public func setAutocomplete(_ autocomplete: KeyboardAutocomplete) {
+        self.autocomplete = autocomplete
+    }
+
     private func putInForce(_ properties: KeyboardProperties) async throws {
         try await apply(from: propertiesInForce, to: properties)
         propertiesInForce = properties
@@ -87,11 +94,13 @@ public actor KeyboardManager {
     /// Presents a keyboard and returns how it ended. Cancelling the calling task cancels it.
     /// - Parameters:
     ///   - configuration: this keyboard's own (nil: the default); the default is not changed.
+    ///   - autocomplete: this keyboard's suggestions (nil: the manager's `autocomplete`).
     ///   - timeout: how long the keyboard stays without a key (PerformInteraction's `timeout`).
     public nonisolated func present(
-        initialText: String, configuration: KeyboardConfiguration? = nil, timeout: Duration = .seconds(10)
+        initialText: String, configuration: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
+        timeout: Duration = .seconds(10)
     ) async -> KeyboardResult {
-        let presentation = await start(initialText: initialText, configuration: configuration, timeout: timeout)
+        let presentation = await start(initialText: initialText, configuration: configuration, autocomplete: autocomplete, timeout: timeout)
         return await withTaskCancellationHandler {
             await presentation.result
         } onCancel: { [logger] in
@@ -111,7 +120,9 @@ public actor KeyboardManager {
         initialText: String, configuration: KeyboardConfiguration? = nil, timeout: Duration = .seconds(10),
         delegate: any KeyboardDelegate
     ) -> KeyboardPresentation {
-        let presentation = start(initialText: initialText, configuration: configuration, timeout: timeout)
+        let presentation = start(
+            initialText: initialText, configuration: configuration,
+            autocomplete: delegate.autocompleteProvider.map { KeyboardAutocomplete(provider: $0) }, timeout: timeout)
         presentation.feed.addListener { [weak delegate] input in delegate?.deliver(input) }
         Task { [weak delegate] in
             let result = await presentation.result
@@ -122,7 +133,8 @@ public actor KeyboardManager {
 
     /// Starts presenting a keyboard: the handle's `result` is how it ended, `cancel()` ends it early.
     public func start(
-        initialText: String, configuration: KeyboardConfiguration? = nil, timeout: Duration = .seconds(10)
+        initialText: String, configuration: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
+        timeout: Duration = .seconds(10)
     ) -> KeyboardPresentation {
         let presentation = KeyboardPresentation(
             initialText: initialText, configuration: configuration ?? defaultConfiguration, cancelID: cancelIDs.take(),
@@ -135,7 +147,7 @@ public actor KeyboardManager {
         presentations[key] = presentation
         presentation.lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
         let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
-            await self.perform(presentation, timeout: timeout)
+            await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
         }
         presentation.lifecycle.queued(operation)
         return presentation
@@ -143,15 +155,15 @@ public actor KeyboardManager {
 
     private func forget(_ key: ObjectIdentifier) { presentations[key] = nil }
 
-    private func perform(_ presentation: KeyboardPresentation, timeout: Duration) async {
+    private func perform(_ presentation: KeyboardPresentation, autocomplete: KeyboardAutocomplete?, timeout: Duration) async {
         let lifecycle = presentation.lifecycle
         guard lifecycle.beginPreparing() else { return }
         let request = PerformInteraction(
             initialText: presentation.initialText, mode: .manualOnly, choiceSetIDs: [], layout: .keyboard,
             timeout: Int((timeout / .milliseconds(1)).rounded()), cancelID: lifecycle.cancelID)
         let answer = await show(
-            request, lifecycle: lifecycle, configuration: presentation.configuration, feed: presentation.feed,
-            wait: connection.configuration.defaultTimeout * 2 + timeout * 2, closesOnVoice: true)
+            request, lifecycle: lifecycle, configuration: presentation.configuration, autocomplete: autocomplete,
+            feed: presentation.feed, wait: connection.configuration.defaultTimeout * 2 + timeout * 2, closesOnVoice: true)
         guard let answer else { return }
         let result: KeyboardResult
         switch answer {
@@ -164,12 +176,12 @@ public actor KeyboardManager {
 
     /// Shows a keyboard (or a search set's) and returns the head unit's answer to `request`,
     /// after putting `configuration`'s properties in force, routing the keyboard's input to
-    /// `feed` while it is on screen, and restoring the properties in force before. The
-    /// answer is awaited while the driver keeps typing: `wait` from the last key. nil when
-    /// the lifecycle was cancelled before it was shown.
+    /// `feed` (and its autocomplete loop) while it is on screen, and restoring the properties
+    /// in force before. The answer is awaited while the driver keeps typing: `wait` from the
+    /// last key. nil when the lifecycle was cancelled before it was shown.
     func show<R>(
         _ request: PerformInteraction, lifecycle: InteractionLifecycle<R>, configuration: KeyboardConfiguration?,
-        feed: KeyboardFeed, wait: Duration, closesOnVoice: Bool
+        autocomplete: KeyboardAutocomplete?, feed: KeyboardFeed, wait: Duration, closesOnVoice: Bool
     ) async -> Result<PerformInteraction.Response, any Error>? {
         let previous = propertiesInForce
         let properties = resolved(configuration ?? defaultConfiguration, fallbackLayout: defaultConfiguration.layout)
@@ -186,6 +198,7 @@ public actor KeyboardManager {
         }
         let timekeeper = connection.configuration.timekeeper
         feed.shown(at: timekeeper.now(), mask: properties.maskInputCharacters)
+        let suggestions = startAutocomplete(autocomplete ?? self.autocomplete, properties: properties, feed: feed)
         let token = router.attach { input in
             guard feed.receive(input, at: timekeeper.now()), closesOnVoice else { return }
             // The driver wants to speak: the keyboard makes way (where the head unit can close it).
@@ -199,7 +212,10 @@ public actor KeyboardManager {
         }
         router.detach(token)
         feed.finish()
-        await restore(previous, after: properties)
+        // No suggestion may reach the head unit after the keyboard: the loop stops, and what it
+        // already sent is answered before the properties are restored over it.
+        await suggestions?.stop()
+        await restore(previous, after: properties, listShown: suggestions?.hasSent ?? false)
         return answer
     }
 
@@ -222,6 +238,57 @@ public actor KeyboardManager {
             defer { group.cancelAll() }
             return try await group.next()!
         }
+    }
+
+    // MARK: Autocomplete
+
+    /// An autocomplete loop following one keyboard.
+    private struct RunningAutocomplete {
+        let loop: AutocompleteLoop
+        let following: Task<Void, Never>
+        let sent: SentFlag
+
+        var hasSent: Bool { sent.value }
+
+        func stop() async {
+            following.cancel()
+            await loop.stop()
+            await loop.waitForDeliveries()
+        }
+    }
+
+    /// Set once the loop has sent properties to the head unit.
+    private final class SentFlag: Sendable {
+        private let flag = Atomic(false)
+        var value: Bool { flag.load(ordering: .acquiring) }
+        func set() { flag.store(true, ordering: .releasing) }
+    }
+
+    /// Starts a loop sending `autocomplete`'s suggestions for the keyboard's text, fed by
+    /// `feed`'s events in order; nil when it has nothing to do.
+    private func startAutocomplete(
+        _ autocomplete: KeyboardAutocomplete, properties: KeyboardProperties, feed: KeyboardFeed
+    ) -> RunningAutocomplete? {
+        guard autocomplete.isActive else { return nil }
+        let configuration = AutocompleteLoop.Configuration(
+            keyboard: properties, debounce: autocomplete.debounce, timeLimit: autocomplete.timeLimit,
+            headUnitVersion: headUnitVersion, limitedCharacters: autocomplete.limitedCharacters)
+        let sent = SentFlag()
+        let loop = AutocompleteLoop(
+            provider: autocomplete.provider, configuration: configuration, initialText: "",
+            timekeeper: connection.configuration.timekeeper
+        ) { [connection] properties in
+            sent.set()
+            _ = try await connection.send(SetGlobalProperties(keyboardProperties: properties))
+        }
+        let (inputs, input) = AsyncStream.makeStream(of: OnKeyboardInput.self)
+        feed.addListener { input.yield($0) }
+        let following = Task {
+            async let states: Void = feed.follow(loop.states())
+            for await event in inputs { await loop.handle(event) }
+            await states
+        }
+        return RunningAutocomplete(loop: loop, following: following, sent: sent)
     }
 
     // MARK: Keyboard properties

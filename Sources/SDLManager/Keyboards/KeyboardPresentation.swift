@@ -18,10 +18,18 @@ final class KeyboardFeed: Sendable {
 
     let events: AsyncStream<OnKeyboardInput>
     private let continuation: AsyncStream<OnKeyboardInput>.Continuation
+    let autocompleteStates: AsyncStream<AutocompleteLoop.State>
+    private let autocompleteContinuation: AsyncStream<AutocompleteLoop.State>.Continuation
     private let state = Mutex(State())
 
     init() {
         (events, continuation) = AsyncStream.makeStream(of: OnKeyboardInput.self)
+        (autocompleteStates, autocompleteContinuation) = AsyncStream.makeStream(of: AutocompleteLoop.State.self)
+    }
+
+    /// Passes on the autocomplete loop's states until it stops.
+    func follow(_ states: AsyncStream<AutocompleteLoop.State>) async {
+        for await state in states { autocompleteContinuation.yield(state) }
     }
 
     var isInputMasked: Bool? { state.withLock { $0.isInputMasked } }
@@ -72,6 +80,7 @@ final class KeyboardFeed: Sendable {
             $0.listeners = []
         }
         continuation.finish()
+        autocompleteContinuation.finish()
     }
 }
 
@@ -107,6 +116,10 @@ public final class KeyboardPresentation: Sendable {
 
     /// Whether the typed characters are hidden now; nil while not known.
     public var isInputMasked: Bool? { feed.isInputMasked }
+
+    /// The autocomplete loop's states (idle, loading, showing, failed) for the app's own UI,
+    /// while the keyboard is on screen; finishes when it ends. One consumer.
+    public var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
 
     /// Cancels it, as `ChoicePresentation.cancel()` does a choice set: before it is shown it
     /// never is; on screen `CancelInteraction` closes it (SDL 6.0+, else
@@ -147,6 +160,9 @@ public final class ChoiceSetSearchPresentation: Sendable {
     public var events: AsyncStream<OnKeyboardInput> { feed.events }
 
     public var isInputMasked: Bool? { feed.isInputMasked }
+
+    /// The search keyboard's autocomplete states; see `KeyboardPresentation.autocompleteStates`.
+    public var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
 
     /// Cancels it: see `ChoicePresentation.cancel()`.
     public func cancel() async throws(ChoiceSetError) {
