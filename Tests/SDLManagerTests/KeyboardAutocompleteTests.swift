@@ -65,7 +65,7 @@ import Testing
                 initialText: "Second", autocomplete: KeyboardAutocomplete(provider: Self.places(), debounce: .zero))
             try await interactionOnScreen(user)
             await latch.open()
-            #expect(try await eventually { answered.withLock { $0 } == 1 })
+            #expect(try await eventually { answered.withLock { $0 } == slow.calls.count })
             // Had the first keyboard's loop gone on, its answer would now be sent to this keyboard.
             for _ in 0..<20 {
                 #expect(try await user.state().interaction?.autoCompleteList == [])
