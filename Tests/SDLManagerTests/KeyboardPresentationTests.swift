@@ -167,6 +167,24 @@ import Testing
         }
     }
 
+    @Test func aLostConnectionFailsTheKeyboardOnScreenOnce() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(PerformInteraction.method) { _, _ in .drop }
+        try await withFakeManager(headUnit) { manager in
+            let delegate = RecordingKeyboardDelegate()
+            let keyboard = await manager.keyboards.presentKeyboard(initialText: "Where to?", delegate: delegate)
+            await headUnit.waitFor(PerformInteraction.method)
+            await headUnit.crash()
+            guard case .failed = await keyboard.result else {
+                Issue.record("expected a failure, got \(await keyboard.result)")
+                return
+            }
+            let told = try await eventually { delegate.log.count == 1 }
+            #expect(told)
+            #expect(delegate.log.first?.hasPrefix("failed") == true)
+        }
+    }
+
     @Test func aLegacyHeadUnitCannotDismissAKeyboardOnScreen() async throws {
         try await withReadyManager(arguments: "--profile legacy") { manager, user in
             let keyboard = await manager.keyboards.start(initialText: "Where to?")
