@@ -77,6 +77,20 @@ import Testing
         }
     }
 
+    @Test func aKeyboardAskedForAfterAChoiceSetWaitsForItsArtwork() async throws {
+        try await withReadyManager { manager, user in
+            let cell = try ChoiceCell(text: "Berlin", artwork: SDLArtwork(data: picture(7)))
+            let set = await manager.choiceSets.start(try ChoiceSet(title: "Pick a city", cells: [cell]))
+            let keyboard = await manager.keyboards.start(initialText: "Where to?")
+            #expect(try await interactionOnScreen(user).initialText == "Pick a city")
+            try await user.tap("Berlin")
+            #expect(await set.result.selection?.cell == cell)
+            #expect(try await interactionOnScreen(user).initialText == "Where to?")
+            try await user.submit()
+            #expect(await keyboard.result.submittedText == "")
+        }
+    }
+
     @Test func theUsersCloseEndsItCancelledByTheUser() async throws {
         try await withReadyManager { manager, user in
             let keyboard = await manager.keyboards.start(initialText: "Where to?")

@@ -39,6 +39,7 @@ public actor ChoiceSetManager {
     /// Keyboards, and the search keyboards of searchable sets; shares the cancel IDs.
     public nonisolated let keyboards: KeyboardManager
     private let cancelIDSequence = CancelIDSequence(ChoiceSetManager.cancelIDs)
+    private let submissionOrder = SubmissionOrder()
 
     /// The cells on the head unit and their choice IDs (= their set IDs).
     private var loadedIDs: [ChoiceCell: Int] = [:]
@@ -65,8 +66,6 @@ public actor ChoiceSetManager {
     private var presentations: [ObjectIdentifier: @Sendable (any Error) -> Void] = [:]
     private var loadedObservers: [Int: AsyncStream<Set<ChoiceCell>>.Continuation] = [:]
     private var nextObserver = 0
-    /// The end of the chain of calls still getting their operations into the queue.
-    private var submissionTail: Task<Void, Never>?
     /// The main window's system context, and how many OnHMIStatus have told it.
     private var systemContext: SystemContext?
     private var statusCount = 0
@@ -82,7 +81,8 @@ public actor ChoiceSetManager {
         self.fileManager = fileManager
         self.configuration = configuration
         self.logger = logger
-        self.keyboards = KeyboardManager(connection: connection, queue: queue, cancelIDs: cancelIDSequence, logger: logger)
+        self.keyboards = KeyboardManager(
+            connection: connection, queue: queue, cancelIDs: cancelIDSequence, order: submissionOrder, logger: logger)
     }
 
     // MARK: Loaded cells
@@ -588,16 +588,9 @@ public actor ChoiceSetManager {
 
     // MARK: Order of submissions
 
-    /// Runs `step` after the steps of every earlier call: uploading artwork suspends a
-    /// call, and a later call must not get its operations queued first.
+    /// Runs `step` after the steps of every earlier call, the keyboards' included.
     private func inCallOrder<Value: Sendable>(_ step: @escaping @Sendable () async -> Value) -> Task<Value, Never> {
-        let previous = submissionTail
-        let task = Task {
-            await previous?.value
-            return await step()
-        }
-        submissionTail = Task { _ = await task.value }
-        return task
+        submissionOrder.after(step)
     }
 
     // MARK: Following the session (called by SDLManager)

@@ -34,7 +34,8 @@ final class CancelIDSequence: Sendable {
 /// }
 /// ```
 ///
-/// Keyboards run on the manager's queue, one interaction at a time with choice sets.
+/// Keyboards run on the manager's queue, one interaction at a time with choice sets, in the
+/// order they were asked for with them.
 public actor KeyboardManager {
     /// A wait no head unit reaches: the keyboard's own resetting wait ends it first.
     static let unboundedWait = Duration.seconds(365 * 24 * 3600)
@@ -55,14 +56,16 @@ public actor KeyboardManager {
     private let connection: SDLConnection
     private let queue: SDLOperationQueue
     private let cancelIDs: CancelIDSequence
+    private let order: SubmissionOrder
     private let logger: Logger
     private var presentations: [ObjectIdentifier: KeyboardPresentation] = [:]
     private var shutDownReason: String?
 
-    init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, logger: Logger) {
+    init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, order: SubmissionOrder, logger: Logger) {
         self.connection = connection
         self.queue = queue
         self.cancelIDs = cancelIDs
+        self.order = order
         self.logger = logger
     }
 
@@ -73,8 +76,13 @@ public actor KeyboardManager {
     /// default as it was.
     public func setDefaultConfiguration(_ configuration: KeyboardConfiguration) async throws {
         let properties = resolved(configuration, fallbackLayout: configuration.layout)
-        try await queue.run("keyboard default configuration") {
-            try await self.putInForce(properties)
+        let operation = await order.after { [queue] in
+            queue.submit("keyboard default configuration") { try await self.putInForce(properties) }
+        }.value
+        try await withTaskCancellationHandler {
+            try await operation.value
+        } onCancel: {
+            operation.cancel()
         }
         defaultConfiguration = configuration
     }
@@ -146,10 +154,13 @@ public actor KeyboardManager {
         let key = ObjectIdentifier(presentation)
         presentations[key] = presentation
         presentation.lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
-        let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
-            await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
+        order.after { [queue] in
+            guard !presentation.isFinished else { return }
+            let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
+                await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
+            }
+            presentation.lifecycle.queued(operation)
         }
-        presentation.lifecycle.queued(operation)
         return presentation
     }
 
