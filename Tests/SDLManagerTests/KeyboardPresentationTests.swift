@@ -142,6 +142,24 @@ import Testing
         }
     }
 
+    @Test func theSubmitEventRightBeforeTheAnswerStillReachesTheKeyboard() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(PerformInteraction.method) { _, _ in .drop }
+        try await withFakeManager(headUnit) { manager in
+            // The event and the answer arrive back to back, by different paths: many times over.
+            for round in 1...20 {
+                let keyboard = await manager.keyboards.start(initialText: "Round \(round)")
+                let events = Task { await allEvents(keyboard.events) }
+                await headUnit.waitFor(PerformInteraction.method, count: round)
+                let request = try #require(await headUnit.requests(PerformInteraction.method).last)
+                await headUnit.notify(OnKeyboardInput.method, OnKeyboardInput(.entrySubmitted, data: "x").parameters)
+                await headUnit.respond(to: request, with: .result(.success, ["manualTextEntry": "x", "triggerSource": "KEYBOARD"]))
+                #expect(await keyboard.result.submittedText == "x")
+                #expect(await events.value == [OnKeyboardInput(.entrySubmitted, data: "x")])
+            }
+        }
+    }
+
     @Test func anEventAfterTheKeyboardEndedReachesNoKeyboard() async throws {
         let headUnit = FakeHeadUnit()
         await headUnit.on(PerformInteraction.method) { _, call in

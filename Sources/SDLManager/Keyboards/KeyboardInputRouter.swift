@@ -14,6 +14,10 @@ final class KeyboardInputRouter: Sendable {
         var attached: Attached?
         var nextToken = 0
         var dropped = 0
+        /// Every event routed, dropped ones included.
+        var routed = 0
+        var waiters: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextWaiter = 0
     }
 
     private let state = Mutex(State())
@@ -41,9 +45,37 @@ final class KeyboardInputRouter: Sendable {
             if state.attached == nil { state.dropped += 1 }
             return state.attached?.receive
         }
-        guard let receive else { return false }
-        receive(input)
-        return true
+        receive?(input)
+        let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.routed += 1
+            let due = state.waiters.filter { $0.value.count <= state.routed }
+            for key in due.keys { state.waiters[key] = nil }
+            return due.values.map(\.continuation)
+        }
+        for waiter in due { waiter.resume() }
+        return receive != nil
+    }
+
+    /// Returns once `count` events have been routed since the start (or the waiting task is
+    /// cancelled): the events the head unit sent before an answer reach their keyboard before it is detached.
+    func waitUntilRouted(_ count: Int) async {
+        let key = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.routed >= count || Task.isCancelled { return true }
+                    state.waiters[key] = (count, continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: key) }
+            waiter?.continuation.resume()
+        }
     }
 
     /// How many events came with no keyboard on screen.

@@ -221,6 +221,7 @@ public actor KeyboardManager {
         } catch {
             answer = .failure(error)
         }
+        await eventsBeforeTheAnswerRouted()
         router.detach(token)
         feed.finish()
         // No suggestion may reach the head unit after the keyboard: the loop stops, and what it
@@ -228,6 +229,23 @@ public actor KeyboardManager {
         await suggestions?.stop()
         await restore(previous, after: properties, listShown: suggestions?.hasSent ?? false)
         return answer
+    }
+
+    /// Waits until the keyboard events that came in before the answer have been routed: they
+    /// come through the manager's notification intake, the answer straight to the waiting
+    /// request, so a submit's ENTRY_SUBMITTED could otherwise be dropped as late. Bounded by
+    /// the connection's timeout, in case one was malformed and never routed.
+    private nonisolated func eventsBeforeTheAnswerRouted() async {
+        let received = await connection.notificationsReceived(OnKeyboardInput.method)
+        let router = router
+        let timekeeper = connection.configuration.timekeeper
+        let bound = timekeeper.now() + connection.configuration.defaultTimeout
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await router.waitUntilRouted(received) }
+            group.addTask { try? await timekeeper.sleep(bound) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// Awaits the answer to `request` for as long as the driver keeps typing: it fails with
