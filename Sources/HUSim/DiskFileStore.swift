@@ -315,14 +315,15 @@ final class DiskFileStore: FileStore {
         defer { closedir(stream) }
         rewinddir(stream)
         var names: [String] = []
+        // The name is read where it is: readdir's record is only as long as its name
+        // (d_reclen), not sizeof(dirent), so copying the 256-byte d_name field out of
+        // `entry.pointee` would read past the record (AddressSanitizer: heap-buffer-overflow).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(stream) {
+            let text = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
             // Compared before a String is made: TMPDIR may hold thousands of names.
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
-                let text = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-                guard strncmp(text, prefix, prefix.utf8.count) == 0 else { return nil }
-                return String(validatingCString: text)
-            }
-            if let name, name != ".", name != ".." { names.append(name) }
+            guard strncmp(text, prefix, prefix.utf8.count) == 0, let name = String(validatingCString: text) else { continue }
+            if name != ".", name != ".." { names.append(name) }
         }
         return names
     }

@@ -144,6 +144,11 @@ final class Stdout {
 struct SignalPipe {
     let readEnd: Int32
 
+    // `nonisolated(unsafe)`: a signal handler is a C function and can reach no Swift
+    // state but globals, and may take no lock. `writeEnd` is set once, before any handler
+    // is installed, and only read afterwards. `lastSignal` is an aligned Int32 stored by the
+    // handler before it writes to the pipe, and read by the loop only after poll saw that
+    // byte: the pipe's write and read order the two accesses.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     nonisolated(unsafe) private static var lastSignal: Int32 = 0
 

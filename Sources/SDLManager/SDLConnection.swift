@@ -34,7 +34,28 @@ public actor SDLConnection {
     private struct PendingRequest {
         let method: String
         let timeout: Duration
-        let continuation: CheckedContinuation<JSON, any Error>
+        /// Called once, on the connection, with the reply's `result` or the error that ends the wait.
+        let complete: (Result<JSON, any Error>) -> Void
+    }
+
+    /// The replies to a batch of requests, handed over together once the last one is in.
+    private final class ReplyCollector {
+        private var outcomes: [Result<JSON, any Error>?]
+        private var missing: Int
+        private let continuation: CheckedContinuation<[Result<JSON, any Error>], Never>
+
+        init(count: Int, continuation: CheckedContinuation<[Result<JSON, any Error>], Never>) {
+            outcomes = Array(repeating: nil, count: count)
+            missing = count
+            self.continuation = continuation
+        }
+
+        func complete(_ index: Int, _ outcome: Result<JSON, any Error>) {
+            guard outcomes[index] == nil else { return }
+            outcomes[index] = outcome
+            missing -= 1
+            if missing == 0 { continuation.resume(returning: outcomes.map { $0! }) }
+        }
     }
 
     private struct Subscriber {
@@ -112,7 +133,7 @@ public actor SDLConnection {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                pending[id] = PendingRequest(method: method, timeout: timeout, continuation: continuation)
+                pending[id] = PendingRequest(method: method, timeout: timeout) { continuation.resume(with: $0) }
                 requestCounts[method, default: 0] += 1
                 MessageWriter.writeCall(method: method, params: params, id: .integer(id), into: &output)
                 output.append(0x0A)
@@ -120,12 +141,57 @@ public actor SDLConnection {
                 schedule(deadline, id: id)
             }
         } onCancel: {
-            Task { await self.abandon(id) }
+            Task { await self.abandon(id..<(id + 1)) }
         }
     }
 
-    private func abandon(_ id: Int64) {
-        pending.removeValue(forKey: id)?.continuation.resume(throwing: CancellationError())
+    /// Sends every request at once and awaits all their answers, in the requests' order,
+    /// each answer on its own: one request failing or timing out fails only that one.
+    /// Cheaper than a task per `send` when many go out together (a choice set preload).
+    public func send<R: SDLRequest>(
+        all requests: [R], timeout: Duration? = nil
+    ) async -> [Result<SDLResponse<R.ResponseParameters>, any Error>] {
+        let results = await request(R.method, batchOfParams: requests.map(\.parameters), timeout: timeout)
+        return results.map { result in
+            result.flatMap { json in Result { try Self.checkedResponse(json, method: R.method) } }
+        }
+    }
+
+    private func request(
+        _ method: String, batchOfParams batch: [JSONObject], timeout: Duration?
+    ) async -> [Result<JSON, any Error>] {
+        guard !batch.isEmpty else { return [] }
+        if let closeReason {
+            return batch.map { _ in .failure(SDLConnectionError.disconnected(method: method, reason: closeReason)) }
+        }
+        let ids = nextID..<(nextID + Int64(batch.count))
+        nextID = ids.upperBound
+        let timeout = timeout ?? configuration.defaultTimeout
+        let deadline = configuration.timekeeper.now() + timeout
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let replies = ReplyCollector(count: batch.count, continuation: continuation)
+                for (index, params) in batch.enumerated() {
+                    let id = ids.lowerBound + Int64(index)
+                    guard !Task.isCancelled else {
+                        replies.complete(index, .failure(CancellationError()))
+                        continue
+                    }
+                    pending[id] = PendingRequest(method: method, timeout: timeout) { replies.complete(index, $0) }
+                    MessageWriter.writeCall(method: method, params: params, id: .integer(id), into: &output)
+                    output.append(0x0A)
+                    schedule(deadline, id: id)
+                }
+                requestCounts[method, default: 0] += batch.count
+                wakeWriter()
+            }
+        } onCancel: {
+            Task { await self.abandon(ids) }
+        }
+    }
+
+    private func abandon(_ ids: Range<Int64>) {
+        for id in ids { pending.removeValue(forKey: id)?.complete(.failure(CancellationError())) }
     }
 
     // MARK: Notifications
@@ -183,7 +249,7 @@ public actor SDLConnection {
         pending = [:]
         if !failed.isEmpty { logger.debug("connection closed with \(failed.count) requests pending: \(reason)") }
         for request in failed.values {
-            request.continuation.resume(throwing: SDLConnectionError.disconnected(method: request.method, reason: reason))
+            request.complete(.failure(SDLConnectionError.disconnected(method: request.method, reason: reason)))
         }
         timer?.task.cancel()
         timer = nil
@@ -220,7 +286,7 @@ public actor SDLConnection {
         for id in deadlines.popDue(at: configuration.timekeeper.now()) {
             guard let request = pending.removeValue(forKey: id) else { continue }
             logger.debug("\(request.method) (id \(id)) timed out after \(request.timeout)")
-            request.continuation.resume(throwing: SDLConnectionError.timedOut(method: request.method, after: request.timeout))
+            request.complete(.failure(SDLConnectionError.timedOut(method: request.method, after: request.timeout)))
         }
         armTimer()
     }
@@ -316,9 +382,9 @@ public actor SDLConnection {
                 return
             }
             switch outcome {
-            case .success(let result): request.continuation.resume(returning: result)
+            case .success(let result): request.complete(.success(result))
             case .failure(let error):
-                request.continuation.resume(throwing: SDLConnectionError.protocolError(method: request.method, error))
+                request.complete(.failure(SDLConnectionError.protocolError(method: request.method, error)))
             }
         case .call(let method, let params, nil):
             notificationCounts[method, default: 0] += 1

@@ -35,7 +35,9 @@ enum SimulatorProcess {
         try process.run()
         for end in [stdin.reading, stdout.writing, stderr.writing] { try? end.close() }
         let writer = Thread {
-            stdin.writing.write(input)
+            // The throwing write: a simulator that exits before reading everything (EPIPE)
+            // must fail its test, not trap the whole test process (`write(_:)` uses try!).
+            try? stdin.writing.write(contentsOf: input)
             try? stdin.writing.close()
         }
         writer.start()

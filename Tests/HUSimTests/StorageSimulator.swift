@@ -3,30 +3,46 @@ import JSONCodec
 import TestSupport
 
 /// A running `hu-sim` the test talks to line by line (requests out, replies in), and can
-/// signal or kill: for storage tests that need a restart, a signal, or a crash mid-write.
-final class StorageSimulator: @unchecked Sendable {  // one thread may `send` while another reads replies
+/// signal or kill: for storage tests that need a restart, a signal, or a crash mid-write,
+/// and for bad-peer tests that stop reading, close a pipe, or watch its memory.
+///
+/// `@unchecked Sendable`: one thread may `send` (stdin only) while another reads replies
+/// (stdout and `buffered` only); no state is shared between the two sides.
+final class StorageSimulator: @unchecked Sendable {
     let process = Process()
     private let stdinHandle: FileHandle
     private var stdinFD: Int32 { stdinHandle.fileDescriptor }
     private let stdoutHandle: FileHandle
     private var buffered: [UInt8] = []
     private var nextID: Int64 = 1000
+    /// With `capturingStandardError`: everything the simulator wrote to stderr, once it ended.
+    private let standardError: LockedData?
 
-    init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    init(_ arguments: [String], environment: [String: String]? = nil, capturingStandardError: Bool = false) throws {
         signal(SIGPIPE, SIG_IGN)  // writing to a killed simulator must not kill the test
         let stdin = try ChildPipe()
         let stdout = try ChildPipe()
+        let stderr = capturingStandardError ? try ChildPipe() : nil
         process.executableURL = SimulatorProcess.executable
         process.arguments = arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardInput = stdin.reading
         process.standardOutput = stdout.writing
-        process.standardError = FileHandle.nullDevice
+        process.standardError = stderr?.writing ?? FileHandle.nullDevice
         try process.run()
         try? stdin.reading.close()
         try? stdout.writing.close()
+        try? stderr?.writing.close()
         stdinHandle = stdin.writing
         stdoutHandle = stdout.reading
+        if let stderr {
+            let collected = LockedData()
+            // Read all along: a simulator blocked on a full stderr pipe would look hung.
+            Thread { collected.set(stderr.reading.readDataToEndOfFile()) }.start()
+            standardError = collected
+        } else {
+            standardError = nil
+        }
     }
 
     /// Writes one line; false once the simulator no longer reads.
@@ -34,15 +50,39 @@ final class StorageSimulator: @unchecked Sendable {  // one thread may `send` wh
     func send(_ line: String) -> Bool {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
+        return bytes.withUnsafeBytes { sendBytes($0) }
+    }
+
+    /// Writes bytes as they are (no newline added); false once the simulator no longer reads.
+    func sendBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(stdinFD, $0.baseAddress! + offset, $0.count - offset) }
+            let written = write(stdinFD, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return false }
             offset += written
         }
         return true
     }
+
+    /// The simulator's peak resident memory so far (VmHWM), in bytes; nil once it has exited.
+    var peakMemoryBytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// What the simulator wrote to stderr; waits for it to close its end (at exit).
+    func standardErrorText() -> String {
+        guard let standardError else { return "" }
+        while !standardError.isSet { usleep(1000) }
+        return String(decoding: standardError.value, as: UTF8.self)
+    }
+
+    /// Closes stdin (end of input) without reading anything more.
+    func closeInput() { try? stdinHandle.close() }
 
     /// The next message, or nil when stdout ended.
     func nextMessage() -> JSON? {
@@ -56,6 +96,14 @@ final class StorageSimulator: @unchecked Sendable {  // one thread may `send` wh
             if chunk.isEmpty { return nil }
             buffered.append(contentsOf: chunk)
         }
+    }
+
+    /// The next reply (result or error), skipping notifications; nil when stdout ended.
+    func nextReply() -> JSON? {
+        while let message = nextMessage() {
+            if message["method"] == nil { return message }
+        }
+        return nil
     }
 
     /// Reads until the reply with `id` and returns its `result` (null at end of output).
@@ -79,7 +127,7 @@ final class StorageSimulator: @unchecked Sendable {  // one thread may `send` wh
 
     /// Closes stdin (end of input) and waits for the exit status.
     func finish() -> Int32 {
-        try? stdinHandle.close()  // through its handle: the handle must not close the number again later
+        closeInput()  // through its handle: the handle must not close the number again later
         while nextMessage() != nil {}
         process.waitUntilExit()
         return process.terminationStatus

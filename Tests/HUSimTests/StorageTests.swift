@@ -143,6 +143,39 @@ import Testing
         #expect(temporary.snapshot().isEmpty)
     }
 
+    /// SIGTERM/SIGINT end the session as end of input does (PROTOCOL §1): the open interaction
+    /// and a request whose answer was held back are answered ABORTED, non-persistent files go.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalAnswersWhatIsPendingRemovesNonPersistentFilesAndExitsZero(_ signal: Int32) throws {
+        let folder = try ScratchFolder()
+        let simulator = try StorageSimulator(["--clock", "virtual", "--storage", folder.path])
+        simulator.register()
+        simulator.request("PutFile", StorageSimulator.upload("keep.bin", [1], extra: ["persistentFile": true]))
+        simulator.request("PutFile", StorageSimulator.upload("drop.bin", [2]))
+        simulator.request("PutFile", StorageSimulator.upload("icon.png", [3], extra: ["fileType": "GRAPHIC_PNG"]))
+        simulator.request(
+            "CreateInteractionChoiceSet", ["interactionChoiceSetID": 1, "choiceSet": [["choiceID": 1, "menuName": "Berlin"]]])
+        simulator.request("Sim.InjectFault", ["method": "SetAppIcon", "delayMs": 5000])
+        let perform = StorageSimulator.line(
+            id: 1, method: "PerformInteraction",
+            params: ["initialText": "Pick", "interactionMode": "MANUAL_ONLY", "interactionChoiceSetIDList": [1]])
+        let icon = StorageSimulator.line(id: 2, method: "SetAppIcon", params: ["syncFileName": "icon.png"])
+        simulator.send(perform)
+        simulator.send(icon)
+        // Both are read (a state request after them is answered) and neither is answered yet.
+        let state = simulator.request("Sim.GetState")
+        #expect(state["interaction"]?["initialText"] == "Pick", "\(state)")
+        simulator.kill(signal)
+        var answers: [Int64: [JSON]] = [:]
+        while let message = simulator.nextMessage() {
+            if let id = message["id"]?.integerValue, let result = message["result"] { answers[id, default: []].append(result) }
+        }
+        #expect(answers[1]?.map(\.resultCodeText) == ["ABORTED"], "\(answers)")
+        #expect(answers[2]?.map(\.resultCodeText) == ["ABORTED"], "\(answers)")
+        #expect(simulator.waitForExit() == 0)
+        #expect(Set(folder.snapshot().keys) == ["demo-1/", "demo-1/keep.bin"])
+    }
+
     @Test func aPrivateFolderLeftByAKilledSimulatorIsRemovedByTheNextOne() throws {
         let temporary = try ScratchFolder()
         let environment = ["TMPDIR": temporary.path]
@@ -207,10 +240,20 @@ import Testing
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.appending("storage/demo-1"))) == ["日本.png"])
     }
 
+    /// App IDs that look like paths, like the folder names other IDs encode to, or like the
+    /// store's own names; NULs; and the longest IDs SDL allows (100 characters), which encode
+    /// past a file name's 255 bytes and differ only at the end.
+    static let hostileAppIDs = [
+        "../evil", "..", ".", "a/b", "other app", "日本", "../x", "/etc", "%2e%2e", "%2E.", "%2E.%2Fevil", ".hu-system",
+        "\u{0}", "a\u{0}b", String(repeating: "/", count: 100), String(repeating: "日", count: 100),
+        String(repeating: "日", count: 99) + "本",
+    ]
+
     @Test func eachAppIDGetsItsOwnFolderInsideTheStorage() throws {
         let folder = try ScratchFolder()
         let storage = folder.appending("storage")
-        for appID in ["../evil", "..", ".", "a/b", "other app", "日本"] {
+        let appIDs = Self.hostileAppIDs
+        for appID in appIDs {
             let simulator = try StorageSimulator(["--clock", "virtual", "--storage", storage])
             #expect(simulator.register(appID: appID).resultCodeText == "SUCCESS", "\(appID)")
             let stored = simulator.request("PutFile", StorageSimulator.upload("f.bin", Array(appID.utf8), extra: ["persistentFile": true]))
@@ -220,9 +263,21 @@ import Testing
         let snapshot = folder.snapshot()
         #expect(snapshot.keys.allSatisfy { $0.hasPrefix("storage/") }, "\(snapshot.keys.sorted())")
         let files = snapshot.filter { $0.key.hasSuffix("/f.bin") }
-        #expect(files.count == 6, "\(snapshot.keys.sorted())")
+        #expect(files.count == appIDs.count, "\(snapshot.keys.sorted())")
         #expect(files.keys.allSatisfy { $0.split(separator: "/").count == 3 })
+        #expect(Set(files.values) == Set(appIDs.map { Data($0.utf8) }), "two apps shared a folder")
         #expect(snapshot["storage/%2E.%2Fevil/f.bin"] == Data("../evil".utf8))
+        #expect(snapshot["storage/.hu-system/"] == nil)
+    }
+
+    @Test func anAppIDSDLRefusesMakesNoFolder() throws {
+        let folder = try ScratchFolder()
+        let simulator = try StorageSimulator(["--clock", "virtual", "--storage", folder.path])
+        for appID in ["", String(repeating: "/", count: 101)] {
+            #expect(simulator.register(appID: appID).resultCodeText == "INVALID_DATA", "\(appID)")
+        }
+        #expect(simulator.finish() == 0)
+        #expect(folder.snapshot().isEmpty, "\(folder.snapshot().keys)")
     }
 
     @Test func aSymlinkPlantedInTheAppFolderIsNeverFollowed() throws {
@@ -246,6 +301,66 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.appending("target.png"))) == Data("target".utf8))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appending("storage/demo-1/link.png")) == folder.appending("target.png"))
         #expect(folder.snapshot().keys.filter { !$0.hasPrefix("storage") } == ["target.png"])
+    }
+
+    /// Links planted where an app's files are, pointing into another app's folder, out of the
+    /// storage, at /etc/passwd; one planted over a file the app has already uploaded; one named
+    /// like a temporary; and a linked system folder. No request reads, lists, writes or
+    /// deletes through any of them. (PutFile goes at a copy of /etc/passwd, not at the real one:
+    /// a regression must not be able to damage the machine.)
+    @Test func symlinksToAnotherAppOrOutOfTheStorageAreNeverFollowedByAnyRequest() throws {
+        let folder = try ScratchFolder()
+        let storage = folder.appending("storage")
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder.appending("storage/other-app"), withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: folder.appending("storage/demo-1"), withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: folder.appending("outside"), withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: folder.appending("storage/other-app/secret.bin")))
+        try Data("outside".utf8).write(to: URL(fileURLWithPath: folder.appending("outside/target")))
+        try manager.copyItem(atPath: "/etc/passwd", toPath: folder.appending("outside/passwd-copy"))
+        let passwd = manager.contents(atPath: "/etc/passwd")
+        let links = [
+            "other.bin": "../other-app/secret.bin", "other-dir": "../other-app", "passwd": "/etc/passwd",
+            "passwd-copy": folder.appending("outside/passwd-copy"), "outside.bin": folder.appending("outside/target"),
+            ".hu-tmp-1-1": folder.appending("outside/target"),
+        ]
+        for (name, target) in links {
+            try manager.createSymbolicLink(atPath: folder.appending("storage/demo-1/" + name), withDestinationPath: target)
+        }
+        try manager.createSymbolicLink(atPath: folder.appending("storage/.hu-system"), withDestinationPath: folder.appending("outside"))
+        let outsideBefore = folder.snapshot().filter { !$0.key.hasPrefix("storage/demo-1") }
+
+        let simulator = try StorageSimulator(["--clock", "virtual", "--storage", storage])
+        simulator.register()
+        #expect(simulator.request("ListFiles")["filenames"] == nil)
+        for name in ["other.bin", "other-dir", "passwd", "passwd-copy", "outside.bin"] {
+            if name != "passwd" {
+                let overwrite = simulator.request("PutFile", StorageSimulator.upload(name, Array("evil".utf8), extra: ["persistentFile": true]))
+                #expect(overwrite.resultCodeText == "GENERIC_ERROR", "PutFile \(name): \(overwrite)")
+                let staged = simulator.request("PutFile", StorageSimulator.upload(name, [1], extra: ["offset": 0, "length": 2]))
+                #expect(staged.resultCodeText == "GENERIC_ERROR", "staged PutFile \(name): \(staged)")
+            }
+            #expect(simulator.request("DeleteFile", ["syncFileName": .string(name)]).resultCodeText == "REJECTED", "DeleteFile \(name)")
+            #expect(simulator.request("SetAppIcon", ["syncFileName": .string(name)]).resultCodeText == "INVALID_DATA", "SetAppIcon \(name)")
+        }
+        let system = simulator.request("PutFile", StorageSimulator.upload("sys.bin", [1], extra: ["systemFile": true]))
+        #expect(system.resultCodeText == "GENERIC_ERROR", "\(system)")
+
+        // A file the app stored, swapped for a link behind the simulator's back.
+        #expect(simulator.request("PutFile", StorageSimulator.upload("mine.bin", [1, 2], extra: ["persistentFile": true])).resultCodeText == "SUCCESS")
+        try manager.removeItem(atPath: folder.appending("storage/demo-1/mine.bin"))
+        try manager.createSymbolicLink(atPath: folder.appending("storage/demo-1/mine.bin"), withDestinationPath: folder.appending("outside/target"))
+        #expect(simulator.request("PutFile", StorageSimulator.upload("mine.bin", [3])).resultCodeText == "GENERIC_ERROR")
+        #expect(simulator.request("PutFile", StorageSimulator.upload("mine.bin", [3], extra: ["offset": 2])).resultCodeText == "GENERIC_ERROR")
+        #expect(simulator.request("ListFiles")["filenames"] == nil)
+        // Deleting it removes the link, never what it points at.
+        #expect(simulator.request("DeleteFile", ["syncFileName": "mine.bin"]).resultCodeText == "SUCCESS")
+        #expect(simulator.finish() == 0)
+
+        #expect(folder.snapshot().filter { !$0.key.hasPrefix("storage/demo-1") } == outsideBefore)
+        #expect(manager.contents(atPath: "/etc/passwd") == passwd)
+        let left = Set(try manager.contentsOfDirectory(atPath: folder.appending("storage/demo-1")))
+        #expect(left == ["other.bin", "other-dir", "passwd", "passwd-copy", "outside.bin"], "the planted temporary goes at the next start")
     }
 
     @Test func aSymlinkedAppFolderIsRefusedAndTheSimulatorGoesOn() throws {

@@ -84,6 +84,60 @@ import Testing
         }
     }
 
+    // MARK: Batches
+
+    @Test func aBatchGoesOutWholeAndEachRequestGetsItsOwnAnswerInOrder() async throws {
+        let headUnit = FakeHeadUnit()
+        let clock = TestClock()
+        await headUnit.on(DeleteFile.method) { request, _ in
+            switch request.params["syncFileName"]?.stringValue {
+            case "refused": .result(.rejected, info: "no")
+            case "lost": .drop
+            default: nil
+            }
+        }
+        try await withFakeConnection(headUnit, clock: clock) { connection in
+            let batch = Task { await connection.send(all: ["a", "refused", "lost", "b"].map { DeleteFile($0) }) }
+            await headUnit.waitFor(DeleteFile.method, count: 4)
+            #expect(await headUnit.requests.map(\.id) == [1, 2, 3, 4])
+            #expect(await connection.requestsSent(DeleteFile.self) == 4)
+            await clock.advance(by: .seconds(11))
+            let outcomes = await batch.value
+            #expect(outcomes.count == 4)
+            #expect((try? outcomes[0].get()) != nil && (try? outcomes[3].get()) != nil)
+            #expect(throws: SDLResultError(method: "DeleteFile", resultCode: .rejected, info: "no")) { try outcomes[1].get() }
+            #expect(throws: SDLConnectionError.timedOut(method: "DeleteFile", after: .seconds(10))) { try outcomes[2].get() }
+        }
+    }
+
+    @Test func aBatchPendingWhenThePeerDiesFailsWhole() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(DeleteFile.method) { _, call in call == 2 ? .crash : .drop }
+        try await withFakeConnection(headUnit) { connection in
+            let outcomes = await connection.send(all: [DeleteFile("1"), DeleteFile("2")])
+            let gone = SDLConnectionError.disconnected(method: "DeleteFile", reason: "the head unit closed the connection")
+            for outcome in outcomes { #expect(throws: gone) { try outcome.get() } }
+        }
+    }
+
+    @Test func anEmptyBatchSendsNothingAndEndsAtOnce() async throws {
+        try await withFakeConnection(FakeHeadUnit()) { connection in
+            #expect(await connection.send(all: [DeleteFile]()).isEmpty)
+            #expect(await connection.requestsSent(DeleteFile.self) == 0)
+        }
+    }
+
+    @Test func aCancelledBatchEndsAtOnce() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(DeleteFile.method) { _, _ in .drop }
+        try await withFakeConnection(headUnit) { connection in
+            let batch = Task { await connection.send(all: [DeleteFile("1"), DeleteFile("2")]) }
+            await headUnit.waitFor(DeleteFile.method, count: 2)
+            batch.cancel()
+            for outcome in await batch.value { #expect(throws: CancellationError.self) { try outcome.get() } }
+        }
+    }
+
     @Test func aCrashedPeerFailsEveryPendingRequestAtOnce() async throws {
         let headUnit = FakeHeadUnit()
         await headUnit.on(DeleteFile.method) { _, call in call == 3 ? .crash : .drop }

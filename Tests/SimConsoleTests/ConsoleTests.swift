@@ -43,7 +43,7 @@ private final class FakeSimulator: SimulatorLink {
     var requests: [String] { received.filter { !$0.contains("hu-sim:screen") } }
 }
 
-private final class Clock: @unchecked Sendable {
+private final class Clock {
     var now: Int64 = 0
 }
 

@@ -221,7 +221,7 @@ public actor ChoiceSetManager {
                 report.failures.append(ChoiceCellFailure(cell: cell, error: ChoiceSetError.choiceIDsExhausted))
             }
         }
-        let answers = await sendAll(requests.map(\.request))
+        let answers = await connection.send(all: requests.map(\.request))
         for ((cell, request), answer) in zip(requests, answers) {
             let id = request.interactionChoiceSetID
             switch answer {
@@ -261,25 +261,6 @@ public actor ChoiceSetManager {
         if let artwork = cell.artwork, absentArtwork.contains(artwork.name) { choice.image = nil }
         if let artwork = cell.secondaryArtwork, absentArtwork.contains(artwork.name) { choice.secondaryImage = nil }
         return choice
-    }
-
-    /// Sends every request before awaiting any answer; the answers in the requests' order.
-    private nonisolated func sendAll<R: SDLRequest>(_ requests: [R]) async -> [Result<Void, any Error>] {
-        await withTaskGroup(of: (Int, Result<Void, any Error>).self) { group in
-            for (index, request) in requests.enumerated() {
-                group.addTask {
-                    do {
-                        _ = try await self.connection.send(request)
-                        return (index, .success(()))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
-            var answers = [Result<Void, any Error>](repeating: .success(()), count: requests.count)
-            for await (index, answer) in group { answers[index] = answer }
-            return answers
-        }
     }
 
     // MARK: The VR-optional probe
@@ -365,7 +346,7 @@ public actor ChoiceSetManager {
         let targets = cells.compactMap { cell in loadedIDs[cell].map { (cell: cell, id: $0) } }
         var report = DeleteReport(statusMark: statusCount)
         let generation = self.generation
-        let answers = await sendAll(targets.map { DeleteInteractionChoiceSet(id: $0.id) })
+        let answers = await connection.send(all: targets.map { DeleteInteractionChoiceSet(id: $0.id) })
         guard generation == self.generation else { return report }  // the head unit forgot them all
         var changed = false
         for ((cell, id), answer) in zip(targets, answers) {
