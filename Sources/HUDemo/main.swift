@@ -1,7 +1,8 @@
 // hu-demo: the manager library against hu-sim, in a few seconds. It starts the simulator
 // (HU_SIM, else the hu-sim beside this program, on the virtual clock), registers, waits
 // until the head unit is ready, uploads artwork (one picture asked for twice is sent
-// once), and then plays the user picking from a menu.
+// once), and then plays the user picking from a menu, typing on a keyboard with
+// autocomplete, and searching a menu.
 import Logging
 import SDLManager
 import SDLModel
@@ -69,6 +70,36 @@ try await SimulatorProcess.withConnection(command: command, logger: quiet) { con
     } catch let error as SDLResultError {
         say("the second menu ended: \(error.resultCode.rawValue)")
     }
+
+    // A keyboard with autocomplete: the driver types, the app's suggestions show on the head unit.
+    let words = try LocalPrefixIndex(words: ["Berlin", "Bern", "Bergen", "Berlioz", "Paris", "Parma", "Rome"], resultLimit: 5)
+    await manager.keyboards.setAutocomplete(KeyboardAutocomplete(provider: words))
+    let keyboard = await manager.keyboards.start(initialText: "Where to?")
+    while try await user.state().interaction == nil { await Task.yield() }
+    for keys in ["ber", "l"] {
+        try await user.type(keys)
+        let typed = try await user.state().interaction?.keyboardText ?? ""
+        var shown: [String] = []
+        // The suggestions come after 200 ms without a key (the debounce).
+        while shown != words.lookup(typed).map(\.text) {
+            try await Task.sleep(for: .milliseconds(20))
+            shown = try await user.state().interaction?.autoCompleteList ?? []
+        }
+        say("the driver typed \"\(typed)\": the head unit suggests \(shown)")
+    }
+    try await user.submit()
+    say("the keyboard ended: \(await keyboard.result)")
+
+    // A searchable menu: typing filters the cells, a tap picks one. The choice set manager
+    // hands out set IDs from 1: the menu sent by hand above goes first.
+    _ = try await connection.send(DeleteInteractionChoiceSet(id: 1))
+    let cities = try ["Berlin", "Bern", "Paris"].map { try ChoiceCell(text: $0) }
+    let search = await manager.choiceSets.startSearch(try ChoiceSet(title: "Pick a city", cells: cities))
+    while try await user.state().interaction == nil { await Task.yield() }
+    try await user.type("ber")
+    say("searching \"ber\": \(try await user.state().interaction?.visibleChoices.map(\.menuName) ?? [])")
+    try await user.tap("Bern")
+    say("the search ended: \(await search.result)")
 
     await manager.stop()
     await stateLog.value

@@ -75,6 +75,7 @@ public actor SDLConnection {
     private var subscribers: [Int: Subscriber] = [:]
     private var nextSubscriber = 0
     private var requestCounts: [String: Int] = [:]
+    private var notificationCounts: [String: Int] = [:]
     private var framer: LineFramer
     /// Why the connection ended; nil while it is open.
     public private(set) var closeReason: String?
@@ -88,6 +89,9 @@ public actor SDLConnection {
 
     /// How many requests of `method` this connection has sent.
     public func requestsSent(_ method: String) -> Int { requestCounts[method, default: 0] }
+
+    /// How many notifications of `method` have come in (and were handed to their subscribers).
+    public func notificationsReceived(_ method: String) -> Int { notificationCounts[method, default: 0] }
 
     public func requestsSent<R: SDLRequest>(_ type: R.Type) -> Int { requestsSent(R.method) }
 
@@ -383,6 +387,7 @@ public actor SDLConnection {
                 request.complete(.failure(SDLConnectionError.protocolError(method: request.method, error)))
             }
         case .call(let method, let params, nil):
+            notificationCounts[method, default: 0] += 1
             for subscriber in subscribers.values where subscriber.methods.contains(method) {
                 subscriber.deliver(method, params)
             }

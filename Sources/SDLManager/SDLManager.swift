@@ -51,6 +51,8 @@ public actor SDLManager {
     public nonisolated let fileManager: SDLFileManager
     /// Choice cells and sets: preload, present, delete (SDL-0157).
     public nonisolated let choiceSets: ChoiceSetManager
+    /// Keyboards: present them, their default configuration, their input.
+    public nonisolated var keyboards: KeyboardManager { choiceSets.keyboards }
     private var logger: Logger { configuration.logger }
 
     public private(set) var state = SDLManagerState.starting
@@ -102,7 +104,7 @@ public actor SDLManager {
         hasStarted = true
         // Subscribe before registering: the head unit's first notifications follow the reply.
         let events = await connection.notifications([
-            OnHMIStatus.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self,
+            OnHMIStatus.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self, OnKeyboardInput.self,
         ])
         intake = Task { [weak self] in
             for await event in events { await self?.handle(event) }
@@ -183,6 +185,8 @@ public actor SDLManager {
         }
         await fileManager.start()
         await choiceSets.registered(response.parameters, window: defaultMainWindowCapability)
+        await keyboards.registered(headUnitVersion: response.parameters.sdlMsgVersion)
+        await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
         isRegistered = true
         logger.info("registered \(configuration.appName) (\(response.resultCode.rawValue))")
         updateState()
@@ -210,6 +214,10 @@ public actor SDLManager {
         case let update as OnSystemCapabilityUpdated where update.systemCapability.systemCapabilityType == .displays:
             if let displays = update.systemCapability.displayCapabilities { self.displays = displays }
             await choiceSets.windowChanged(defaultMainWindowCapability)
+            await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
+        case let input as OnKeyboardInput:
+            keyboards.route(input)
+            return
         case let unregistered as OnAppInterfaceUnregistered:
             await lostRegistration(unregistered.reason)
         default:
@@ -227,6 +235,7 @@ public actor SDLManager {
         // Its non-persistent files are gone; the list is read again on registering.
         await fileManager.forgetRemoteFiles()
         await choiceSets.registrationLost()
+        await keyboards.registrationLost()
         updateState()
         guard [.masterReset, .factoryDefaults, .languageChange].contains(reason), state != .shutDown else { return }
         do {

@@ -90,9 +90,17 @@ public actor AutocompleteLoop {
         provider: any AutocompleteProvider, configuration: Configuration = Configuration(), initialText: String = "",
         clock: C = ContinuousClock(), send: @escaping Sender
     ) where C.Duration == Duration {
+        self.init(provider: provider, configuration: configuration, initialText: initialText, timekeeper: Timekeeper(clock), send: send)
+    }
+
+    /// On the clock of a connection (the keyboard manager's loops).
+    init(
+        provider: any AutocompleteProvider, configuration: Configuration, initialText: String, timekeeper: Timekeeper,
+        send: @escaping Sender
+    ) {
         self.provider = provider
         self.configuration = configuration
-        self.timekeeper = Timekeeper(clock)
+        self.timekeeper = timekeeper
         self.send = send
         self.entry = KeyboardEntry(initialText: initialText, keypressMode: configuration.keyboard.keypressMode ?? .resendCurrentEntry)
         self.listIsEmpty = configuration.keyboard.autoCompleteList?.isEmpty ?? true

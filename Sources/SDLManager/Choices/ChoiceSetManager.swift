@@ -36,6 +36,10 @@ public actor ChoiceSetManager {
     private let queue: SDLOperationQueue
     private let fileManager: SDLFileManager
     private let logger: Logger
+    /// Keyboards, and the search keyboards of searchable sets; shares the cancel IDs.
+    public nonisolated let keyboards: KeyboardManager
+    private let cancelIDSequence = CancelIDSequence(ChoiceSetManager.cancelIDs)
+    private let submissionOrder = SubmissionOrder()
 
     /// The cells on the head unit and their choice IDs (= their set IDs).
     private var loadedIDs: [ChoiceCell: Int] = [:]
@@ -58,12 +62,10 @@ public actor ChoiceSetManager {
     public private(set) var headUnitVersion: SdlMsgVersion?
     /// Counts registrations: answers to requests of an earlier one are stale.
     private var generation = 0
-    private var nextCancelID = ChoiceSetManager.cancelIDs.lowerBound
-    private var presentations: [ObjectIdentifier: ChoicePresentation] = [:]
+    /// How to fail each presentation not ended yet, by its lifecycle.
+    private var presentations: [ObjectIdentifier: @Sendable (any Error) -> Void] = [:]
     private var loadedObservers: [Int: AsyncStream<Set<ChoiceCell>>.Continuation] = [:]
     private var nextObserver = 0
-    /// The end of the chain of calls still getting their operations into the queue.
-    private var submissionTail: Task<Void, Never>?
     /// The main window's system context, and how many OnHMIStatus have told it.
     private var systemContext: SystemContext?
     private var statusCount = 0
@@ -79,6 +81,8 @@ public actor ChoiceSetManager {
         self.fileManager = fileManager
         self.configuration = configuration
         self.logger = logger
+        self.keyboards = KeyboardManager(
+            connection: connection, queue: queue, cancelIDs: cancelIDSequence, order: submissionOrder, logger: logger)
     }
 
     // MARK: Loaded cells
@@ -415,35 +419,112 @@ public actor ChoiceSetManager {
 
     /// Starts presenting `set`: the handle's `result` is how it ended, `cancel()` ends it early.
     public func start(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) -> ChoicePresentation {
-        let cancelID = nextCancelID
-        nextCancelID = cancelID == Self.cancelIDs.upperBound ? Self.cancelIDs.lowerBound : cancelID + 1
-        let presentation = ChoicePresentation(set, mode: mode, cancelID: cancelID, connection: connection, logger: logger)
-        if let shutDownReason {
-            presentation.finish(.failed(SDLOperationError.shutDown(reason: shutDownReason)))
-            return presentation
+        let presentation = ChoicePresentation(set, mode: mode, cancelID: cancelIDSequence.take(), connection: connection, logger: logger)
+        let lifecycle = presentation.lifecycle
+        let wait = interactionWait(for: set)
+        begin(lifecycle, set: set, mode: mode, watchdog: wait) { request in
+            guard lifecycle.beginShowing(headUnitVersion: await self.headUnitVersion) else { return }
+            let result: ChoiceSetResult
+            do {
+                let response = try await self.connection.send(request, timeout: wait)
+                result = Self.selection(response.parameters, choiceIDs: request.interactionChoiceSetIDList, in: set)
+            } catch {
+                result = lifecycle.result(endedBy: error)
+            }
+            lifecycle.finish(result)
         }
-        let key = ObjectIdentifier(presentation)
-        presentations[key] = presentation
-        presentation.completion.whenFinished { _ in Task { await self.forget(key) } }
-        let missing = set.cells.filter { loadedIDs[$0] == nil }
-        _ = inCallOrder { await self.queuePresentation(presentation, uploadingArtworkOf: missing) }
         return presentation
     }
 
-    private func forget(_ key: ObjectIdentifier) { presentations[key] = nil }
+    // MARK: Searchable sets
 
-    private func queuePresentation(_ presentation: ChoicePresentation, uploadingArtworkOf cells: [ChoiceCell]) async {
-        guard !presentation.isFinished else { return }
-        let uploadErrors = await uploadArtwork(of: cells)
-        guard !presentation.isFinished else { return }
-        let set = presentation.choiceSet
-        // Loading the cells, then the interaction itself: as long as the head unit may wait for it.
-        let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * 3 + interactionWait(for: set)
-        let operation = queue.submit("presentation of \"\(set.title)\"", watchdog: watchdog) {
-            await self.perform(presentation, uploadErrors: uploadErrors)
+    /// Presents `set` with a search keyboard (LIST_WITH_SEARCH, or ICON_WITH_SEARCH for
+    /// tiles) and returns how it ended: a tapped cell, or the text the user submitted.
+    /// - Parameters:
+    ///   - keyboard: the search keyboard's configuration (nil: the keyboards' default).
+    ///   - autocomplete: its suggestions (nil: the keyboard manager's `autocomplete`).
+    public nonisolated func presentSearchable(
+        _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
+        mode: InteractionMode = .manualOnly
+    ) async -> ChoiceSetSearchResult {
+        let presentation = await startSearch(set, keyboard: keyboard, autocomplete: autocomplete, mode: mode)
+        return await withTaskCancellationHandler {
+            await presentation.result
+        } onCancel: { [logger] in
+            Task {
+                do {
+                    try await presentation.cancel()
+                } catch {
+                    logger.notice("the awaiting task was cancelled, but the search goes on: \(error)")
+                }
+            }
         }
-        presentation.queued(operation)
     }
+
+    /// Starts presenting `set` with a search keyboard: see `presentSearchable`.
+    public func startSearch(
+        _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
+        mode: InteractionMode = .manualOnly
+    ) -> ChoiceSetSearchPresentation {
+        let presentation = ChoiceSetSearchPresentation(
+            set, keyboard: keyboard, cancelID: cancelIDSequence.take(), connection: connection, logger: logger)
+        let lifecycle = presentation.lifecycle
+        let wait = interactionWait(for: set)
+        // The head unit restarts its timeout on every key: the keyboard's own resetting wait ends it.
+        begin(lifecycle, set: set, mode: mode, watchdog: KeyboardManager.unboundedWait) { request in
+            var request = request
+            request.interactionLayout = set.layout == .tiles ? .iconWithSearch : .listWithSearch
+            let answer = await self.keyboards.show(
+                request, lifecycle: lifecycle, configuration: keyboard, autocomplete: autocomplete, feed: presentation.feed,
+                wait: wait,
+                closesOnVoice: false)
+            guard let answer else { return }
+            let result: ChoiceSetSearchResult
+            switch answer {
+            case .success(let response) where response.choiceID == nil && response.manualTextEntry != nil:
+                result = .submitted(response.manualTextEntry!)
+            case .success(let response):
+                result = Self.selection(response, choiceIDs: request.interactionChoiceSetIDList, in: set)
+            case .failure(let error):
+                result = lifecycle.result(endedBy: error)
+            }
+            lifecycle.finish(result)
+        }
+        return presentation
+    }
+
+    // MARK: Every presentation
+
+    /// Follows `lifecycle` until it ends and queues its interaction in call order: the
+    /// cells' artwork, then an operation that loads the cells and hands the PerformInteraction
+    /// to `show`, which sends it and finishes the lifecycle.
+    private func begin<R: InteractionResult>(
+        _ lifecycle: InteractionLifecycle<R>, set: ChoiceSet, mode: InteractionMode, watchdog wait: Duration,
+        show: @escaping @Sendable (PerformInteraction) async -> Void
+    ) {
+        if let shutDownReason {
+            lifecycle.finish(.failed(SDLOperationError.shutDown(reason: shutDownReason)))
+            return
+        }
+        let key = ObjectIdentifier(lifecycle)
+        presentations[key] = { lifecycle.finish(.failed($0)) }
+        lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
+        let missing = set.cells.filter { loadedIDs[$0] == nil }
+        _ = inCallOrder {
+            guard !lifecycle.isFinished else { return }
+            let uploadErrors = await self.uploadArtwork(of: missing)
+            guard !lifecycle.isFinished else { return }
+            // Loading the cells, then the interaction itself: as long as the head unit may wait for it.
+            let watchdog = self.queue.defaultWatchdog + self.connection.configuration.defaultTimeout * 3 + wait
+            let operation = self.queue.submit("presentation of \"\(set.title)\"", watchdog: watchdog) {
+                guard let request = await self.prepare(lifecycle, set: set, mode: mode, uploadErrors: uploadErrors) else { return }
+                await show(request)
+            }
+            lifecycle.queued(operation)
+        }
+    }
+
+    private func forget(_ key: ObjectIdentifier) { presentations[key] = nil }
 
     /// How long to wait for PerformInteraction's answer: longer than Core's own wait (its
     /// default timeout and twice the interaction's), so Core's answer comes first.
@@ -451,46 +532,36 @@ public actor ChoiceSetManager {
         connection.configuration.defaultTimeout * 2 + set.timeout * 2
     }
 
-    private func perform(_ presentation: ChoicePresentation, uploadErrors: [String: any Error]) async {
-        guard presentation.beginPreparing() else { return }
-        let set = presentation.choiceSet
+    /// Loads the set's cells and returns the PerformInteraction showing them; nil when the
+    /// lifecycle was cancelled meanwhile or the cells failed to load (it is finished then).
+    private func prepare<R: InteractionResult>(
+        _ lifecycle: InteractionLifecycle<R>, set: ChoiceSet, mode: InteractionMode, uploadErrors: [String: any Error]
+    ) async -> PerformInteraction? {
+        guard lifecycle.beginPreparing() else { return nil }
         let report = await load(set.cells, uploadErrors: uploadErrors)
         guard report.failures.isEmpty else {
             let outcome = ChoicePreloadOutcome(loaded: report.loaded, warnings: report.warnings)
-            presentation.finish(.failed(ChoicePreloadError(failures: report.failures, outcome: outcome)))
-            return
+            lifecycle.finish(.failed(ChoicePreloadError(failures: report.failures, outcome: outcome)))
+            return nil
         }
         let missing = set.cells.filter { loadedIDs[$0] == nil }
         guard missing.isEmpty else {
-            presentation.finish(.failed(ChoiceSetError.cellsNotLoaded(missing)))
-            return
+            lifecycle.finish(.failed(ChoiceSetError.cellsNotLoaded(missing)))
+            return nil
         }
-        let choiceIDs = set.cells.map { loadedIDs[$0]! }
         var request = PerformInteraction(
-            initialText: set.title, mode: presentation.mode, choiceSetIDs: choiceIDs, layout: set.layout.layoutMode,
-            timeout: set.timeoutMilliseconds, cancelID: presentation.cancelID)
+            initialText: set.title, mode: mode, choiceSetIDs: set.cells.map { loadedIDs[$0]! }, layout: set.layout.layoutMode,
+            timeout: set.timeoutMilliseconds, cancelID: lifecycle.cancelID)
         request.initialPrompt = set.initialPrompt
         request.helpPrompt = set.helpPrompt
         request.timeoutPrompt = set.timeoutPrompt
         request.vrHelp = set.vrHelp
-        guard presentation.beginShowing(headUnitVersion: headUnitVersion) else { return }
-        let result: ChoiceSetResult
-        do {
-            let response = try await connection.send(request, timeout: interactionWait(for: set))
-            result = Self.selection(response.parameters, choiceIDs: choiceIDs, in: set)
-        } catch let refusal as SDLResultError {
-            switch refusal.resultCode {
-            case .timedOut: result = .timedOut
-            case .aborted: result = .cancelled(by: presentation.wasCancelledByApp ? .app : .user)
-            default: result = .failed(refusal)
-            }
-        } catch {
-            result = .failed(error)
-        }
-        presentation.finish(result)
+        return request
     }
 
-    private static func selection(_ answer: PerformInteraction.Response, choiceIDs: [Int], in set: ChoiceSet) -> ChoiceSetResult {
+    private static func selection<R: ChoiceInteractionResult>(
+        _ answer: PerformInteraction.Response, choiceIDs: [Int], in set: ChoiceSet
+    ) -> R {
         guard let choiceID = answer.choiceID else { return .failed(ChoiceSetError.missingChoiceID) }
         guard let row = choiceIDs.firstIndex(of: choiceID) else { return .failed(ChoiceSetError.unknownChoiceID(choiceID)) }
         return .selected(set.cells[row], row: row, source: answer.triggerSource ?? .menu)
@@ -498,16 +569,9 @@ public actor ChoiceSetManager {
 
     // MARK: Order of submissions
 
-    /// Runs `step` after the steps of every earlier call: uploading artwork suspends a
-    /// call, and a later call must not get its operations queued first.
+    /// Runs `step` after the steps of every earlier call, the keyboards' included.
     private func inCallOrder<Value: Sendable>(_ step: @escaping @Sendable () async -> Value) -> Task<Value, Never> {
-        let previous = submissionTail
-        let task = Task {
-            await previous?.value
-            return await step()
-        }
-        submissionTail = Task { _ = await task.value }
-        return task
+        submissionOrder.after(step)
     }
 
     // MARK: Following the session (called by SDLManager)
@@ -554,13 +618,14 @@ public actor ChoiceSetManager {
     }
 
     /// The manager stopped: every presentation not ended yet fails, and nothing more is accepted.
-    func shutDown(reason: String) {
+    func shutDown(reason: String) async {
         guard shutDownReason == nil else { return }
         shutDownReason = reason
         let error = SDLOperationError.shutDown(reason: reason)
-        for presentation in presentations.values { presentation.finish(.failed(error)) }
+        for fail in presentations.values { fail(error) }
         presentations = [:]
         resumeInteractionEndWaiters(false)
+        await keyboards.shutDown(reason: reason)
         for observer in loadedObservers.values { observer.finish() }
         loadedObservers = [:]
     }

@@ -1,0 +1,24 @@
+/// Where a keyboard's suggestions come from and how the autocomplete loop paces them
+/// (see `AutocompleteLoop`). The provider `.disabled` sends no suggestions at all.
+public struct KeyboardAutocomplete: Sendable {
+    public var provider: any AutocompleteProvider
+    /// How long typing must pause before a lookup; zero looks up at every key.
+    public var debounce: Duration
+    /// How long one lookup may take before the list is cleared and the driver told.
+    public var timeLimit: Duration
+    /// The keys the keyboard offers after each key, from the text so far (nil: the configuration's own).
+    public var limitedCharacters: (@Sendable (String) -> [String]?)?
+
+    public init(
+        provider: any AutocompleteProvider = .disabled, debounce: Duration = .milliseconds(200), timeLimit: Duration = .seconds(5),
+        limitedCharacters: (@Sendable (String) -> [String]?)? = nil
+    ) {
+        self.provider = provider
+        self.debounce = debounce
+        self.timeLimit = timeLimit
+        self.limitedCharacters = limitedCharacters
+    }
+
+    /// Whether a loop has anything to do: suggestions to look up or keys to limit.
+    var isActive: Bool { !(provider is DisabledAutocompleteProvider) || limitedCharacters != nil }
+}

@@ -1,0 +1,385 @@
+import Logging
+import SDLModel
+import Synchronization
+
+/// The cancel IDs the manager's interactions carry, used in turn, shared by choice sets and
+/// keyboards so two interactions under way never carry the same one.
+final class CancelIDSequence: Sendable {
+    private let next: Mutex<Int>
+    private let range: ClosedRange<Int>
+
+    init(_ range: ClosedRange<Int>) {
+        self.range = range
+        self.next = Mutex(range.lowerBound)
+    }
+
+    func take() -> Int {
+        next.withLock { next in
+            let id = next
+            next = id == range.upperBound ? range.lowerBound : id + 1
+            return id
+        }
+    }
+}
+
+/// Keyboards on the head unit, as `SDLManager.keyboards`: presents them (`PerformInteraction`
+/// layout KEYBOARD), with a configuration made fit for the head unit's keyboard capabilities,
+/// routes `OnKeyboardInput` to the keyboard on screen only, and puts the keyboard properties
+/// in force before a keyboard back exactly as they were after it, however it ends.
+///
+/// ```swift
+/// switch await manager.keyboards.present(initialText: "Where to?") {
+/// case .submitted(let text): print("destination: \(text)")
+/// case .voiceRequested, .cancelled, .timedOut, .failed: break
+/// }
+/// ```
+///
+/// Keyboards run on the manager's queue, one interaction at a time with choice sets, in the
+/// order they were asked for with them.
+public actor KeyboardManager {
+    /// A wait no head unit reaches: the keyboard's own resetting wait ends it first.
+    static let unboundedWait = Duration.seconds(365 * 24 * 3600)
+
+    /// Used by every keyboard presented without its own configuration, and as the fallback
+    /// layout. Changing it puts it in force on the head unit (`setDefaultConfiguration`).
+    public private(set) var defaultConfiguration = KeyboardConfiguration()
+    /// Suggestions for keyboards (and search keyboards) presented without their own.
+    public private(set) var autocomplete = KeyboardAutocomplete()
+    /// The keyboard properties the manager has put in force on the head unit (nil: the
+    /// head unit's defaults); restored after every keyboard.
+    public private(set) var propertiesInForce: KeyboardProperties?
+    /// The main window's keyboard capabilities, as the head unit last reported them.
+    public private(set) var capabilities: KeyboardCapabilities?
+    public private(set) var headUnitVersion: SdlMsgVersion?
+
+    let router = KeyboardInputRouter()
+    private let connection: SDLConnection
+    private let queue: SDLOperationQueue
+    private let cancelIDs: CancelIDSequence
+    private let order: SubmissionOrder
+    private let logger: Logger
+    private var presentations: [ObjectIdentifier: KeyboardPresentation] = [:]
+    private var shutDownReason: String?
+
+    init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, order: SubmissionOrder, logger: Logger) {
+        self.connection = connection
+        self.queue = queue
+        self.cancelIDs = cancelIDs
+        self.order = order
+        self.logger = logger
+    }
+
+    // MARK: The default configuration
+
+    /// Makes `configuration` the default and puts it in force on the head unit (in turn
+    /// with the queue's other work); throws if the head unit refuses it, leaving the
+    /// default as it was.
+    public func setDefaultConfiguration(_ configuration: KeyboardConfiguration) async throws {
+        let properties = resolved(configuration, fallbackLayout: configuration.layout)
+        let operation = await order.after { [queue] in
+            queue.submit("keyboard default configuration") { try await self.putInForce(properties) }
+        }.value
+        try await withTaskCancellationHandler {
+            try await operation.value
+        } onCancel: {
+            operation.cancel()
+        }
+        defaultConfiguration = configuration
+    }
+
+    /// Makes `autocomplete` the one keyboards use unless given their own; keyboards on screen keep theirs.
+    public func setAutocomplete(_ autocomplete: KeyboardAutocomplete) {
+        self.autocomplete = autocomplete
+    }
+
+    private func putInForce(_ properties: KeyboardProperties) async throws {
+        try await apply(from: propertiesInForce, to: properties)
+        propertiesInForce = properties
+    }
+
+    // MARK: Presenting
+
+    /// Presents a keyboard and returns how it ended. Cancelling the calling task cancels it.
+    /// - Parameters:
+    ///   - configuration: this keyboard's own (nil: the default); the default is not changed.
+    ///   - autocomplete: this keyboard's suggestions (nil: the manager's `autocomplete`).
+    ///   - timeout: how long the keyboard stays without a key (PerformInteraction's `timeout`).
+    public nonisolated func present(
+        initialText: String, configuration: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
+        timeout: Duration = .seconds(10)
+    ) async -> KeyboardResult {
+        let presentation = await start(initialText: initialText, configuration: configuration, autocomplete: autocomplete, timeout: timeout)
+        return await withTaskCancellationHandler {
+            await presentation.result
+        } onCancel: { [logger] in
+            Task {
+                do {
+                    try await presentation.cancel()
+                } catch {
+                    logger.notice("the awaiting task was cancelled, but the keyboard goes on: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Presents a keyboard and tells `delegate` what happens on it (held weakly).
+    @discardableResult
+    public func presentKeyboard(
+        initialText: String, configuration: KeyboardConfiguration? = nil, timeout: Duration = .seconds(10),
+        delegate: any KeyboardDelegate
+    ) -> KeyboardPresentation {
+        let presentation = start(
+            initialText: initialText, configuration: configuration,
+            autocomplete: delegate.autocompleteProvider.map { KeyboardAutocomplete(provider: $0) }, timeout: timeout)
+        presentation.feed.addListener { [weak delegate] input in delegate?.deliver(input) }
+        Task { [weak delegate] in
+            let result = await presentation.result
+            delegate?.deliver(result, text: presentation.feed.voiceText ?? "")
+        }
+        return presentation
+    }
+
+    /// Starts presenting a keyboard: the handle's `result` is how it ended, `cancel()` ends it early.
+    public func start(
+        initialText: String, configuration: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
+        timeout: Duration = .seconds(10)
+    ) -> KeyboardPresentation {
+        let presentation = KeyboardPresentation(
+            initialText: initialText, configuration: configuration ?? defaultConfiguration, cancelID: cancelIDs.take(),
+            connection: connection, logger: logger)
+        if let shutDownReason {
+            presentation.lifecycle.finish(.failed(SDLOperationError.shutDown(reason: shutDownReason)))
+            return presentation
+        }
+        let key = ObjectIdentifier(presentation)
+        presentations[key] = presentation
+        presentation.lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
+        order.after { [queue] in
+            guard !presentation.isFinished else { return }
+            let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
+                await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
+            }
+            presentation.lifecycle.queued(operation)
+        }
+        return presentation
+    }
+
+    private func forget(_ key: ObjectIdentifier) { presentations[key] = nil }
+
+    private func perform(_ presentation: KeyboardPresentation, autocomplete: KeyboardAutocomplete?, timeout: Duration) async {
+        let lifecycle = presentation.lifecycle
+        guard lifecycle.beginPreparing() else { return }
+        let request = PerformInteraction(
+            initialText: presentation.initialText, mode: .manualOnly, choiceSetIDs: [], layout: .keyboard,
+            timeout: Int((timeout / .milliseconds(1)).rounded()), cancelID: lifecycle.cancelID)
+        let answer = await show(
+            request, lifecycle: lifecycle, configuration: presentation.configuration, autocomplete: autocomplete,
+            feed: presentation.feed, wait: connection.configuration.defaultTimeout * 2 + timeout * 2, closesOnVoice: true)
+        guard let answer else { return }
+        let result: KeyboardResult
+        switch answer {
+        case _ where presentation.feed.voiceRequested: result = .voiceRequested
+        case .success(let response): result = .submitted(response.manualTextEntry ?? "")
+        case .failure(let error): result = lifecycle.result(endedBy: error)
+        }
+        lifecycle.finish(result)
+    }
+
+    /// Shows a keyboard (or a search set's) and returns the head unit's answer to `request`,
+    /// after putting `configuration`'s properties in force, routing the keyboard's input to
+    /// `feed` (and its autocomplete loop) while it is on screen, and restoring the properties
+    /// in force before. The answer is awaited while the driver keeps typing: `wait` from the
+    /// last key. nil when the lifecycle was cancelled before it was shown.
+    func show<R>(
+        _ request: PerformInteraction, lifecycle: InteractionLifecycle<R>, configuration: KeyboardConfiguration?,
+        autocomplete: KeyboardAutocomplete?, feed: KeyboardFeed, wait: Duration, closesOnVoice: Bool
+    ) async -> Result<PerformInteraction.Response, any Error>? {
+        let previous = propertiesInForce
+        let properties = resolved(configuration ?? defaultConfiguration, fallbackLayout: defaultConfiguration.layout)
+        do {
+            try await apply(from: previous, to: properties)
+        } catch {
+            logger.warning("the keyboard's properties were refused: \(error)")
+            await restore(previous, after: properties)
+            return .failure(error)
+        }
+        guard lifecycle.beginShowing(headUnitVersion: headUnitVersion) else {
+            await restore(previous, after: properties)
+            return nil
+        }
+        let timekeeper = connection.configuration.timekeeper
+        feed.shown(at: timekeeper.now(), mask: properties.maskInputCharacters)
+        let suggestions = startAutocomplete(autocomplete ?? self.autocomplete, properties: properties, feed: feed)
+        let token = router.attach { input in
+            guard feed.receive(input, at: timekeeper.now()), closesOnVoice else { return }
+            // The driver wants to speak: the keyboard makes way (where the head unit can close it).
+            Task { await lifecycle.dismissOnScreen() }
+        }
+        let answer: Result<PerformInteraction.Response, any Error>
+        do {
+            answer = .success(try await answerResettingWait(to: request, feed: feed, wait: wait))
+        } catch {
+            answer = .failure(error)
+        }
+        await eventsBeforeTheAnswerRouted()
+        router.detach(token)
+        feed.finish()
+        // No suggestion may reach the head unit after the keyboard: the loop stops, and what it
+        // already sent is answered before the properties are restored over it.
+        await suggestions?.stop()
+        await restore(previous, after: properties, listShown: suggestions?.hasSent ?? false)
+        return answer
+    }
+
+    /// Waits until the keyboard events that came in before the answer have been routed: they
+    /// come through the manager's notification intake, the answer straight to the waiting
+    /// request, so a submit's ENTRY_SUBMITTED could otherwise be dropped as late. Bounded by
+    /// the connection's timeout, in case one was malformed and never routed.
+    private nonisolated func eventsBeforeTheAnswerRouted() async {
+        let received = await connection.notificationsReceived(OnKeyboardInput.method)
+        let router = router
+        let timekeeper = connection.configuration.timekeeper
+        let bound = timekeeper.now() + connection.configuration.defaultTimeout
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await router.waitUntilRouted(received) }
+            group.addTask { try? await timekeeper.sleep(bound) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Awaits the answer to `request` for as long as the driver keeps typing: it fails with
+    /// `KeyboardError.noAnswer` only after `wait` without any key.
+    private nonisolated func answerResettingWait(
+        to request: PerformInteraction, feed: KeyboardFeed, wait: Duration
+    ) async throws -> PerformInteraction.Response {
+        let connection = connection
+        let timekeeper = connection.configuration.timekeeper
+        return try await withThrowingTaskGroup(of: PerformInteraction.Response.self) { group in
+            group.addTask { try await connection.send(request, timeout: Self.unboundedWait).parameters }
+            group.addTask {
+                while true {
+                    let due = feed.lastActivity + wait
+                    try await timekeeper.sleep(due)
+                    if feed.lastActivity + wait <= timekeeper.now() { throw KeyboardError.noAnswer(after: wait) }
+                }
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+
+    // MARK: Autocomplete
+
+    /// An autocomplete loop following one keyboard.
+    private struct RunningAutocomplete {
+        let loop: AutocompleteLoop
+        let following: Task<Void, Never>
+        let sent: SentFlag
+
+        var hasSent: Bool { sent.value }
+
+        func stop() async {
+            following.cancel()
+            await loop.stop()
+            await loop.waitForDeliveries()
+        }
+    }
+
+    /// Set once the loop has sent properties to the head unit.
+    private final class SentFlag: Sendable {
+        private let flag = Atomic(false)
+        var value: Bool { flag.load(ordering: .acquiring) }
+        func set() { flag.store(true, ordering: .releasing) }
+    }
+
+    /// Starts a loop sending `autocomplete`'s suggestions for the keyboard's text, fed by
+    /// `feed`'s events in order; nil when it has nothing to do.
+    private func startAutocomplete(
+        _ autocomplete: KeyboardAutocomplete, properties: KeyboardProperties, feed: KeyboardFeed
+    ) -> RunningAutocomplete? {
+        guard autocomplete.isActive else { return nil }
+        let configuration = AutocompleteLoop.Configuration(
+            keyboard: properties, debounce: autocomplete.debounce, timeLimit: autocomplete.timeLimit,
+            headUnitVersion: headUnitVersion, limitedCharacters: autocomplete.limitedCharacters)
+        let sent = SentFlag()
+        let loop = AutocompleteLoop(
+            provider: autocomplete.provider, configuration: configuration, initialText: "",
+            timekeeper: connection.configuration.timekeeper
+        ) { [connection] properties in
+            sent.set()
+            _ = try await connection.send(SetGlobalProperties(keyboardProperties: properties))
+        }
+        let (inputs, input) = AsyncStream.makeStream(of: OnKeyboardInput.self)
+        feed.addListener { input.yield($0) }
+        let following = Task {
+            async let states: Void = feed.follow(loop.states())
+            for await event in inputs { await loop.handle(event) }
+            await states
+        }
+        return RunningAutocomplete(loop: loop, following: following, sent: sent)
+    }
+
+    // MARK: Keyboard properties
+
+    private func resolved(_ configuration: KeyboardConfiguration, fallbackLayout: KeyboardLayout) -> KeyboardProperties {
+        let (properties, warnings) = configuration.properties(for: capabilities, fallbackLayout: fallbackLayout)
+        for warning in warnings { logger.warning("keyboard configuration: \(warning)") }
+        return properties
+    }
+
+    private var listsSupported: Bool { (headUnitVersion ?? SdlMsgVersion(0, 0)) >= SdlMsgVersion(6, 0) }
+
+    private func apply(from old: KeyboardProperties?, to new: KeyboardProperties?, listShown: Bool = false) async throws {
+        let steps = KeyboardPropertiesTransition.steps(from: old, to: new, listsSupported: listsSupported, listShown: listShown)
+        for step in steps {
+            switch step {
+            case .reset: _ = try await connection.send(ResetGlobalProperties([.keyboardProperties]))
+            case .set(let properties): _ = try await connection.send(SetGlobalProperties(keyboardProperties: properties))
+            }
+        }
+    }
+
+    /// Puts `previous` back after a keyboard that used `properties`. Runs to the end even
+    /// when the keyboard's operation is cancelled (the watchdog, the app): the head unit must
+    /// not keep a keyboard's properties.
+    private func restore(_ previous: KeyboardProperties?, after properties: KeyboardProperties, listShown: Bool = false) async {
+        await Task {
+            do {
+                try await self.apply(from: properties, to: previous, listShown: listShown)
+            } catch {
+                self.logger.warning("the keyboard properties in force before could not be restored: \(error)")
+            }
+        }.value
+    }
+
+    // MARK: Following the session (called by SDLManager)
+
+    /// Hands a keyboard event to the keyboard on screen, or drops it.
+    nonisolated func route(_ input: OnKeyboardInput) {
+        if !router.route(input) { logger.debug("OnKeyboardInput \(input.event.rawValue) with no keyboard on screen: dropped") }
+    }
+
+    /// The app is registered (again): the head unit has its default keyboard properties.
+    func registered(headUnitVersion: SdlMsgVersion?) {
+        self.headUnitVersion = headUnitVersion
+        propertiesInForce = nil
+    }
+
+    func registrationLost() {
+        propertiesInForce = nil
+    }
+
+    func capabilitiesChanged(_ capabilities: KeyboardCapabilities?) {
+        self.capabilities = capabilities
+    }
+
+    /// The manager stopped: every keyboard not ended yet fails, and nothing more is accepted.
+    func shutDown(reason: String) {
+        guard shutDownReason == nil else { return }
+        shutDownReason = reason
+        let error = SDLOperationError.shutDown(reason: reason)
+        for presentation in presentations.values { presentation.lifecycle.finish(.failed(error)) }
+        presentations = [:]
+    }
+}

@@ -1,0 +1,94 @@
+import SDLModel
+
+/// How a presented keyboard ended: exactly one of these per keyboard.
+public enum KeyboardResult: Sendable, CustomStringConvertible {
+    /// The driver submitted this text.
+    case submitted(String)
+    /// The driver pressed the keyboard's voice key: the manager closed the keyboard (where
+    /// the head unit can) so the app can listen instead.
+    case voiceRequested
+    /// Closed before a submit: by the app (`cancel()`, or cancelling the awaiting task) or the user.
+    case cancelled(by: CancelSource)
+    /// The keyboard's timeout ran out without a submit.
+    case timedOut
+    /// It could not be shown or its answer made no sense (connection lost, manager stopped,
+    /// its properties refused, no answer within the wait, any other result code).
+    case failed(any Error)
+
+    /// The submitted text; nil unless `.submitted`.
+    public var submittedText: String? {
+        if case .submitted(let text) = self { text } else { nil }
+    }
+
+    public var description: String {
+        switch self {
+        case .submitted(let text): "submitted \"\(text)\""
+        case .voiceRequested: "voice requested"
+        case .cancelled(let source): "cancelled by the \(source)"
+        case .timedOut: "timed out"
+        case .failed(let error): "failed: \(error)"
+        }
+    }
+}
+
+extension KeyboardResult: InteractionResult {}
+
+/// How a searchable choice set ended: a tap (or voice) picks a cell, a submit gives the typed
+/// text — never both. Its own type, so a plain set's `ChoiceSetResult` keeps no case it can never have.
+public enum ChoiceSetSearchResult: Sendable, CustomStringConvertible {
+    /// The user picked `cell`, the `row`-th cell of the set (from 0).
+    case selected(ChoiceCell, row: Int, source: TriggerSource)
+    /// The user submitted the search text instead of picking a cell.
+    case submitted(String)
+    case timedOut
+    case cancelled(by: CancelSource)
+    case failed(any Error)
+
+    public var selection: (cell: ChoiceCell, row: Int, source: TriggerSource)? {
+        if case .selected(let cell, let row, let source) = self { (cell, row, source) } else { nil }
+    }
+
+    public var submittedText: String? {
+        if case .submitted(let text) = self { text } else { nil }
+    }
+
+    public var description: String {
+        switch self {
+        case .selected(let cell, let row, let source): "selected \"\(cell.text)\" (row \(row), \(source.rawValue))"
+        case .submitted(let text): "submitted \"\(text)\""
+        case .timedOut: "timed out"
+        case .cancelled(let source): "cancelled by the \(source)"
+        case .failed(let error): "failed: \(error)"
+        }
+    }
+}
+
+extension ChoiceSetSearchResult: ChoiceInteractionResult {}
+
+/// What the keyboard manager could not do.
+public enum KeyboardError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The head unit implements SDL older than 6.0 (or answered `UNSUPPORTED_REQUEST`): the
+    /// keyboard on screen goes on until the user ends it.
+    case cannotDismissOnThisHeadUnit(headUnitVersion: SdlMsgVersion?)
+    /// `CancelInteraction` was sent and did not close the keyboard.
+    case cancelFailed(reason: String)
+    /// Nothing happened on the keyboard for this long after the last key, and the head unit
+    /// did not answer: its own timeout should have ended it long before.
+    case noAnswer(after: Duration)
+
+    public var description: String {
+        switch self {
+        case .cannotDismissOnThisHeadUnit(let version):
+            "the head unit (SDL \(version.map { "\($0.majorVersion).\($0.minorVersion)" } ?? "version unknown")) cannot dismiss a keyboard: it goes on until the user ends it"
+        case .cancelFailed(let reason): "the keyboard could not be cancelled: \(reason)"
+        case .noAnswer(let after): "the head unit did not end the keyboard within \(after) of the last key"
+        }
+    }
+
+    init(_ refusal: DismissRefusal) {
+        switch refusal {
+        case .unsupported(let version): self = .cannotDismissOnThisHeadUnit(headUnitVersion: version)
+        case .failed(let reason): self = .cancelFailed(reason: reason)
+        }
+    }
+}

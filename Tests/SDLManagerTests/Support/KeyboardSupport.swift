@@ -1,0 +1,30 @@
+import JSONCodec
+import SDLManager
+import SDLModel
+import Testing
+
+extension SimulatorState {
+    /// The keyboard properties the head unit uses (what SetGlobalProperties left, or the HMI's defaults).
+    var keyboardProperties: KeyboardProperties {
+        get throws {
+            let object = try #require(json["keyboardProperties"]?.objectValue)
+            return try KeyboardProperties(parameters: object)
+        }
+    }
+}
+
+/// The HMI's keyboard properties when the app has set none (or reset them).
+let hmiDefaultKeyboard = KeyboardProperties(language: .enUS, keyboardLayout: .qwerty, maskInputCharacters: .disable)
+
+/// Every event of a keyboard until it ends.
+func allEvents(_ events: AsyncStream<OnKeyboardInput>) async -> [OnKeyboardInput] {
+    var all: [OnKeyboardInput] = []
+    for await event in events { all.append(event) }
+    return all
+}
+
+/// The first event of a keyboard (nil if it ended without any).
+func collectFirst(_ events: AsyncStream<OnKeyboardInput>) async -> OnKeyboardInput? {
+    var iterator = events.makeAsyncIterator()
+    return await iterator.next()
+}
