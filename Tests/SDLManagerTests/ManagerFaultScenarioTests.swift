@@ -42,7 +42,8 @@ import Testing
                 + "(\(totals.presentations) presentations, \(totals.faults) faults injected, \(totals.kills) simulators killed, "
                 + "\(totals.stops) stops), results lost \(totals.lost), doubled \(totals.doubled), "
                 + "queue jams \(totals.jams), needless uploads \(totals.needlessUploads), "
-                + "failed scenarios \(totals.failedScenarios), wall time \(String(format: "%.1f", seconds)) s")
+                + "failed scenarios \(totals.failedScenarios), wall time \(String(format: "%.1f", seconds)) s\n"
+                + "outcomes: " + totals.outcomes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         #expect(totals.operations > count)
     }
 
@@ -186,12 +187,15 @@ struct ScenarioReport: Sendable {
     var doubled = 0
     var jammed = false
     var needlessUploads = 0
+    /// How many operations ended each way ("selected", "timed out", "failed", "uploaded"...).
+    var outcomes: [String: Int] = [:]
     var violations: [String] = []
 }
 
 struct ScenarioTotals {
     var operations = 0, presentations = 0, faults = 0, kills = 0, stops = 0
     var lost = 0, doubled = 0, jams = 0, needlessUploads = 0, failedScenarios = 0
+    var outcomes: [String: Int] = [:]
 
     mutating func add(_ report: ScenarioReport) {
         operations += report.operations
@@ -204,6 +208,7 @@ struct ScenarioTotals {
         jams += report.jammed ? 1 : 0
         needlessUploads += report.needlessUploads
         failedScenarios += report.violations.isEmpty ? 0 : 1
+        outcomes.merge(report.outcomes, uniquingKeysWith: +)
     }
 }
 
@@ -211,15 +216,17 @@ struct ScenarioTotals {
 final class OperationLog: Sendable {
     struct Entry: Sendable {
         let name: String
+        /// Started after `manager.stop()` returned: it must fail.
+        let mustFail: Bool
         var endings = 0
         var outcome = ""
     }
 
     private let entries = Mutex<[Entry]>([])
 
-    func start(_ name: String, _ body: @escaping @Sendable () async -> String) {
+    func start(_ name: String, mustFail: Bool = false, _ body: @escaping @Sendable () async -> String) {
         let index = entries.withLock { entries in
-            entries.append(Entry(name: name))
+            entries.append(Entry(name: name, mustFail: mustFail))
             return entries.count - 1
         }
         Task {
@@ -267,6 +274,8 @@ enum FaultScenarioRunner {
         var report = ScenarioReport()
         let log = OperationLog()
         var presentations: [StartedPresentation] = []
+        /// Whether a PutFile may still meet an injected fault (and so be retried).
+        var putFileFaulted = false
         for (number, step) in scenario.steps.enumerated() {
             switch step {
             case .preload(let indices):
@@ -287,7 +296,7 @@ enum FaultScenarioRunner {
                 let presentation = await manager.choiceSets.presentChoiceSet(set, mode: mode, delegate: delegate)
                 presentations.append(StartedPresentation(presentation: presentation, delegate: delegate, step: number))
                 report.presentations += 1
-                log.start("step \(number): \(step)") { "\(await presentation.result)" }
+                log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await presentation.result)" }
                 if ending != .nothing { await act(ending, on: title, user: user) }
             case .cancelPresentation(let newest):
                 let unfinished = presentations.filter { !$0.presentation.isFinished }
@@ -298,12 +307,13 @@ enum FaultScenarioRunner {
             case .upload(let index, let copies):
                 let artwork = FaultScenario.artwork(index)
                 for copy in 0..<copies {
-                    log.start("step \(number): \(step), copy \(copy)") {
+                    log.start("step \(number): \(step), copy \(copy)", mustFail: report.stopped) {
                         do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
                     }
                 }
             case .fault(let method, let kind, let count):
                 report.faults += 1
+                if method == PutFile.self { putFileFaulted = true }
                 try? await user.injectFault(kind.fault, on: method, count: count)
             case .advanceSimulatorClock(let seconds):
                 _ = try? await user.advance(by: .seconds(seconds))
@@ -327,6 +337,10 @@ enum FaultScenarioRunner {
             if entry.endings == 0 { report.lost += 1 } else { report.doubled += 1 }
             report.violations.append("\(entry.name) ended \(entry.endings) times")
         }
+        for entry in log.all where entry.mustFail && entry.endings == 1 && !entry.outcome.hasPrefix("failed") {
+            report.violations.append("\(entry.name), started after stop(), ended \(entry.outcome)")
+        }
+        for entry in log.all where entry.endings == 1 { report.outcomes[Self.kind(of: entry.outcome), default: 0] += 1 }
         for started in presentations where started.presentation.isFinished {
             let first = "\(await started.presentation.result)"
             let second = "\(await started.presentation.result)"
@@ -361,9 +375,19 @@ enum FaultScenarioRunner {
                 report.jammed = true
                 report.violations.append("the queue is jammed: a trivial operation did not finish")
             }
-            await checkNoNeedlessUploads(manager: manager, user: user, report: &report)
+            await checkNoNeedlessUploads(manager: manager, user: user, clock: clock, report: &report)
+            await checkUploadsCoalesce(manager: manager, user: user, clock: clock, putFileFaulted: putFileFaulted, report: &report)
         }
         return report
+    }
+
+    /// The outcome's kind, for the totals: "selected", "timed out", "cancelled by the user", "failed", "uploaded"...
+    private static func kind(of outcome: String) -> String {
+        if outcome.hasPrefix("selected") { return "selected" }
+        if outcome.hasPrefix("loaded") { return "preloaded" }
+        if outcome.hasPrefix("cancel failed") { return "cancel refused" }
+        if outcome.hasPrefix("failed") { return "failed" }
+        return outcome
     }
 
     private static func waitForShutDown(_ manager: SDLManager) async -> Bool {
@@ -387,7 +411,9 @@ enum FaultScenarioRunner {
     }
 
     /// An artwork the manager knows to be on the head unit is on it, and uploading it again sends nothing.
-    private static func checkNoNeedlessUploads(manager: SDLManager, user: SimulatorDriver, report: inout ScenarioReport) async {
+    private static func checkNoNeedlessUploads(
+        manager: SDLManager, user: SimulatorDriver, clock: TestClock<Duration>, report: inout ScenarioReport
+    ) async {
         guard let files = try? await user.state().files.map(\.name) else { return }
         let artworks = (0..<FaultScenario.artworkCount).map(FaultScenario.artwork)
             + (0..<FaultScenario.cellCount).compactMap { FaultScenario.cell($0).artwork }
@@ -397,11 +423,51 @@ enum FaultScenarioRunner {
                 continue
             }
             let sent = await manager.connection.requestsSent(PutFile.self)
-            let outcome = try? await manager.fileManager.upload(artwork)
-            if await manager.connection.requestsSent(PutFile.self) != sent || outcome != .alreadyOnHeadUnit {
+            let outcome = await uploads(of: artwork, copies: 1, manager: manager, user: user, clock: clock, report: &report)
+            if await manager.connection.requestsSent(PutFile.self) != sent || outcome != ["alreadyOnHeadUnit"] {
                 report.needlessUploads += 1
-                report.violations.append("\(artwork.name), acknowledged before, was sent again (\(String(describing: outcome)))")
+                report.violations.append("\(artwork.name), acknowledged before, was sent again (\(outcome))")
             }
+        }
+    }
+
+    /// Three uploads of a new artwork at once share one transfer: one PutFile (two if an
+    /// injected fault is still waiting for a PutFile and the retry is needed).
+    private static func checkUploadsCoalesce(
+        manager: SDLManager, user: SimulatorDriver, clock: TestClock<Duration>, putFileFaulted: Bool,
+        report: inout ScenarioReport
+    ) async {
+        let artwork = SDLArtwork(data: picture(7, size: 96))
+        let sent = await manager.connection.requestsSent(PutFile.self)
+        let outcomes = await uploads(of: artwork, copies: 3, manager: manager, user: user, clock: clock, report: &report)
+        let putFiles = await manager.connection.requestsSent(PutFile.self) - sent
+        let allowed = putFileFaulted ? 1 + manager.fileManager.configuration.retries : 1
+        if putFiles > allowed || Set(outcomes).count != 1 || (!putFileFaulted && outcomes != Array(repeating: "uploaded", count: 3)) {
+            report.needlessUploads += max(0, putFiles - allowed)
+            report.violations.append("three uploads of one new artwork at once sent \(putFiles) PutFile(s) and ended \(outcomes)")
+        }
+    }
+
+    /// Uploads `artwork` `copies` times at once; the outcomes once all ended (a lost one counts and reads "lost").
+    private static func uploads(
+        of artwork: SDLArtwork, copies: Int, manager: SDLManager, user: SimulatorDriver, clock: TestClock<Duration>,
+        report: inout ScenarioReport
+    ) async -> [String] {
+        let log = OperationLog()
+        for _ in 0..<copies {
+            log.start("upload of \(artwork.name)") {
+                do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
+            }
+        }
+        await settle(until: { log.allEnded }, user: user, clock: clock)
+        report.operations += copies
+        return log.all.map { entry in
+            if entry.endings != 1 {
+                report.lost += entry.endings == 0 ? 1 : 0
+                report.doubled += entry.endings > 1 ? 1 : 0
+                report.violations.append("\(entry.name) at the end ended \(entry.endings) times")
+            }
+            return entry.endings == 1 ? entry.outcome : "lost"
         }
     }
 
