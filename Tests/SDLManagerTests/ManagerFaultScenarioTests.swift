@@ -399,14 +399,18 @@ enum FaultScenarioRunner {
     }
 
     /// Moves both clocks far on, round after round, until `condition` holds or the rounds run out.
+    /// Each round first gives the simulator real time to answer what is in flight: moving the
+    /// connection's clock at once would time out requests a live head unit is about to answer.
     private static func settle(
         until condition: @Sendable () -> Bool, user: SimulatorDriver, clock: TestClock<Duration>
     ) async {
         for _ in 0..<settleRounds {
-            if condition() { return }
+            for _ in 0..<50 {
+                if condition() { return }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
             _ = try? await user.advance(by: .seconds(60))
             await clock.advance(by: .seconds(60))
-            try? await Task.sleep(for: .milliseconds(2))
         }
     }
 
