@@ -1,4 +1,5 @@
 import Clocks
+import Foundation
 import Logging
 import SDLManager
 import SDLModel
@@ -31,13 +32,16 @@ func withFakeManager(
 
 /// A connection to the real `hu-sim` (built beside the tests) on its virtual clock; the
 /// connection's timeouts run on a test clock, so only the test's own moves expire them.
+/// With `pidFile`, the shell writes its PID there and then becomes hu-sim, so a test can
+/// kill exactly the simulator it started.
 @discardableResult
 func withSimulator<Result: Sendable>(
     arguments: String = "", clock: TestClock<Duration> = TestClock(), timeout: Duration = .seconds(10),
-    _ body: (SDLConnection, SimulatorDriver) async throws -> Result
+    pidFile: URL? = nil, _ body: (SDLConnection, SimulatorDriver) async throws -> Result
 ) async throws -> Result {
-    try await SimulatorProcess.withConnection(
-        command: SimulatorCommand.besideExecutable(arguments: "--clock virtual " + arguments),
+    let simulator = SimulatorCommand.besideExecutable(arguments: "--clock virtual " + arguments)
+    return try await SimulatorProcess.withConnection(
+        command: pidFile.map { "echo $$ > '\($0.path)'; exec " + simulator } ?? simulator,
         configuration: SDLConnection.Configuration(defaultTimeout: timeout, clock: clock, logger: quietLogger),
         logger: quietLogger
     ) { connection in
@@ -48,9 +52,9 @@ func withSimulator<Result: Sendable>(
 /// A manager registered with `hu-sim` and ready, and the simulated user; stopped afterwards.
 func withReadyManager(
     arguments: String = "", clock: TestClock<Duration> = TestClock(), files: SDLFileManager.Configuration = .init(),
-    _ body: (SDLManager, SimulatorDriver) async throws -> Void
+    pidFile: URL? = nil, _ body: (SDLManager, SimulatorDriver) async throws -> Void
 ) async throws {
-    try await withSimulator(arguments: arguments, clock: clock) { connection, user in
+    try await withSimulator(arguments: arguments, clock: clock, pidFile: pidFile) { connection, user in
         let manager = SDLManager(connection: connection, configuration: .test(files: files))
         try await manager.start()
         try await manager.waitUntilReady()
