@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// The manager under faults (issue #11): seeded random scenarios of preload, present,
-/// cancel, delete and upload against the real `hu-sim`, with injected drops, delays and
+/// keyboard, cancel, delete and upload against the real `hu-sim`, with injected drops, delays and
 /// error codes, both clocks moved on, the simulator killed and the manager stopped at
 /// random moments. Every operation must end with exactly one outcome, the queue must
 /// never jam, and an artwork the head unit acknowledged is never sent again.
@@ -61,6 +61,10 @@ enum ScenarioStep: Sendable, CustomStringConvertible {
         case tap, say, close, nothing, timeout
     }
 
+    enum KeyboardEnding: String, Sendable, CaseIterable {
+        case typeAndSubmit = "type and submit", close, nothing, timeout
+    }
+
     enum FaultKind: Sendable, CustomStringConvertible {
         case drop
         case delay(seconds: Int)
@@ -86,6 +90,7 @@ enum ScenarioStep: Sendable, CustomStringConvertible {
     case preload(cells: [Int])
     case delete(cells: [Int])
     case present(cells: [Int], ending: Ending)
+    case keyboard(ending: KeyboardEnding, autocomplete: Bool)
     case cancelPresentation(newest: Bool)
     case upload(artwork: Int, copies: Int)
     case fault(method: any SDLRequest.Type, kind: FaultKind, count: Int)
@@ -100,6 +105,8 @@ enum ScenarioStep: Sendable, CustomStringConvertible {
         case .preload(let cells): "preload cells \(cells)"
         case .delete(let cells): "delete cells \(cells)"
         case .present(let cells, let ending): "present cells \(cells), then \(ending.rawValue)"
+        case .keyboard(let ending, let autocomplete):
+            "keyboard\(autocomplete ? " with autocomplete" : ""), then \(ending.rawValue)"
         case .cancelPresentation(let newest): "app cancels the \(newest ? "newest" : "oldest") unfinished presentation"
         case .upload(let artwork, let copies): "upload artwork \(artwork) \(copies)× at once"
         case .fault(let method, let kind, let count): "inject \(kind) on the next \(count) \(method.method)"
@@ -118,7 +125,7 @@ struct FaultScenario: Sendable {
     static let artworkCount = 3
     static let faultMethods: [any SDLRequest.Type] = [
         CreateInteractionChoiceSet.self, PerformInteraction.self, CancelInteraction.self,
-        DeleteInteractionChoiceSet.self, PutFile.self, ListFiles.self,
+        DeleteInteractionChoiceSet.self, PutFile.self, ListFiles.self, SetGlobalProperties.self,
     ]
     static let faultCodes: [ResultCode] = [.genericError, .rejected, .outOfMemory, .tooManyPendingRequests, .disallowed, .aborted]
 
@@ -143,8 +150,11 @@ struct FaultScenario: Sendable {
         }
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<14: return .preload(cells: someCells())
-        case 14..<22: return .delete(cells: someCells())
-        case 22..<42: return .present(cells: someCells(), ending: ScenarioStep.Ending.allCases.randomElement(using: &random)!)
+        case 14..<20: return .delete(cells: someCells())
+        case 20..<34: return .present(cells: someCells(), ending: ScenarioStep.Ending.allCases.randomElement(using: &random)!)
+        case 34..<42:
+            return .keyboard(
+                ending: ScenarioStep.KeyboardEnding.allCases.randomElement(using: &random)!, autocomplete: Bool.random(using: &random))
         case 42..<50: return .cancelPresentation(newest: Bool.random(using: &random))
         case 50..<61: return .upload(artwork: Int.random(in: 0..<artworkCount, using: &random), copies: Int.random(in: 1...4, using: &random))
         case 61..<76:
@@ -172,6 +182,10 @@ struct FaultScenario: Sendable {
     }
 
     static func artwork(_ index: Int) -> SDLArtwork { SDLArtwork(data: picture(100 + index)) }
+
+    // A fixed word list: building its index cannot fail.
+    static let autocomplete = KeyboardAutocomplete(
+        provider: try! LocalPrefixIndex(wordFrequencies: [("berlin", 9), ("bern", 5), ("bergen", 3), ("bremen", 2)]))
 }
 
 // MARK: Running one
@@ -249,6 +263,14 @@ struct StartedPresentation: Sendable {
     let step: Int
 }
 
+/// Something on screen or queued that the app may cancel: a choice set or a keyboard.
+struct Cancellable: Sendable {
+    let step: Int
+    let isFinished: @Sendable () -> Bool
+    /// Asks for the cancel; what came of asking.
+    let cancel: @Sendable () async -> String
+}
+
 enum FaultScenarioRunner {
     /// Real time an operation may take to end once both clocks have been moved far past every timeout.
     static let settleRounds = 40
@@ -274,6 +296,7 @@ enum FaultScenarioRunner {
         var report = ScenarioReport()
         let log = OperationLog()
         var presentations: [StartedPresentation] = []
+        var cancellables: [Cancellable] = []
         /// Whether a PutFile may still meet an injected fault (and so be retried).
         var putFileFaulted = false
         for (number, step) in scenario.steps.enumerated() {
@@ -295,15 +318,28 @@ enum FaultScenarioRunner {
                 let mode: InteractionMode = indices[0] < 4 && ending == .say ? .both : .manualOnly
                 let presentation = await manager.choiceSets.presentChoiceSet(set, mode: mode, delegate: delegate)
                 presentations.append(StartedPresentation(presentation: presentation, delegate: delegate, step: number))
+                cancellables.append(
+                    Cancellable(step: number, isFinished: { presentation.isFinished }) {
+                        do { try await presentation.cancel(); return "cancel sent" } catch { return "cancel failed: \(error)" }
+                    })
                 report.presentations += 1
                 log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await presentation.result)" }
                 if ending != .nothing { await act(ending, on: title, user: user) }
+            case .keyboard(let ending, let autocomplete):
+                let title = "Keyboard \(number)"
+                let keyboard = await manager.keyboards.start(
+                    initialText: title, autocomplete: autocomplete ? FaultScenario.autocomplete : nil, timeout: .seconds(5))
+                cancellables.append(
+                    Cancellable(step: number, isFinished: { keyboard.isFinished }) {
+                        do { try await keyboard.cancel(); return "cancel sent" } catch { return "cancel failed: \(error)" }
+                    })
+                report.presentations += 1
+                log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await keyboard.result)" }
+                await act(ending, onKeyboard: title, user: user)
             case .cancelPresentation(let newest):
-                let unfinished = presentations.filter { !$0.presentation.isFinished }
+                let unfinished = cancellables.filter { !$0.isFinished() }
                 guard let target = newest ? unfinished.last : unfinished.first else { continue }
-                log.start("step \(number): \(step) (the one of step \(target.step))") {
-                    do { try await target.presentation.cancel(); return "cancel sent" } catch { return "cancel failed: \(error)" }
-                }
+                log.start("step \(number): \(step) (the one of step \(target.step))", target.cancel)
             case .upload(let index, let copies):
                 let artwork = FaultScenario.artwork(index)
                 for copy in 0..<copies {
@@ -385,6 +421,7 @@ enum FaultScenarioRunner {
     private static func kind(of outcome: String) -> String {
         if outcome.hasPrefix("selected") { return "selected" }
         if outcome.hasPrefix("loaded") { return "preloaded" }
+        if outcome.hasPrefix("submitted") { return "submitted" }
         if outcome.hasPrefix("cancel failed") { return "cancel refused" }
         if outcome.hasPrefix("failed") { return "failed" }
         return outcome
@@ -475,18 +512,32 @@ enum FaultScenarioRunner {
         }
     }
 
-    /// The simulated user ends the interaction titled `title` once it is on screen.
-    private static func act(_ ending: ScenarioStep.Ending, on title: String, user: SimulatorDriver) async {
-        var shown: SimulatorState.Interaction?
+    /// The simulated driver ends the keyboard titled `title` once it is on screen.
+    private static func act(_ ending: ScenarioStep.KeyboardEnding, onKeyboard title: String, user: SimulatorDriver) async {
+        guard ending != .nothing, await waitUntilShown(title, user: user) != nil else { return }
+        switch ending {
+        case .typeAndSubmit:
+            try? await user.type("ber")
+            try? await user.submit()
+        case .close: try? await user.close()
+        case .timeout: _ = try? await user.advance(by: .seconds(5))
+        case .nothing: return
+        }
+    }
+
+    /// The interaction titled `title` once it is on screen; nil if it does not come soon.
+    private static func waitUntilShown(_ title: String, user: SimulatorDriver) async -> SimulatorState.Interaction? {
         for _ in 0..<50 {
-            guard let state = try? await user.state() else { return }
-            if let interaction = state.interaction, interaction.initialText == title {
-                shown = interaction
-                break
-            }
+            guard let state = try? await user.state() else { return nil }
+            if let interaction = state.interaction, interaction.initialText == title { return interaction }
             try? await Task.sleep(for: .milliseconds(1))
         }
-        guard let shown, let first = shown.visibleChoices.first else { return }
+        return nil
+    }
+
+    /// The simulated user ends the interaction titled `title` once it is on screen.
+    private static func act(_ ending: ScenarioStep.Ending, on title: String, user: SimulatorDriver) async {
+        guard let shown = await waitUntilShown(title, user: user), let first = shown.visibleChoices.first else { return }
         switch ending {
         case .tap: try? await user.tap(choiceID: first.choiceID)
         case .say: try? await user.say(first.menuName.lowercased())
