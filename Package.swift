@@ -63,7 +63,8 @@ let package = Package(
             ]
         ),
         .executableTarget(
-            name: "HUDemo", dependencies: ["SDLManager", "SDLModel", .product(name: "Logging", package: "swift-log")]
+            name: "HUDemo",
+            dependencies: ["SDLManager", "SDLModel", "SimConsole", "JSONCodec", .product(name: "Logging", package: "swift-log")]
         ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.
         .target(name: "Conformance", dependencies: ["JSONCodec"]),

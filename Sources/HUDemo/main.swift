@@ -1,26 +1,57 @@
 // hu-demo: the manager library against hu-sim, in a few seconds. It starts the simulator
-// (HU_SIM, else the hu-sim beside this program, on the virtual clock), registers, waits
-// until the head unit is ready, uploads artwork (one picture asked for twice is sent
-// once), and then plays the user picking from a menu, typing on a keyboard with
-// autocomplete, and searching a menu.
+// (--sim COMMAND, else HU_SIM, else the hu-sim beside this program, on the virtual clock),
+// registers, uploads artwork (a picture asked for twice is sent once), preloads a choice
+// set and presents it, and then plays the driver: a tap, a menu left to time out, a
+// keyboard with autocomplete and a searchable menu. The head unit's screen is drawn as it goes.
+import Foundation
+import JSONCodec
 import Logging
 import SDLManager
 import SDLModel
+import SimConsole
 
 func say(_ line: String) { print(line) }
+
+/// The head unit's screen as the simulator reports it, drawn as `hu-sim`'s console draws it.
+func showScreen(_ user: SimulatorDriver) async throws {
+    for line in Screen.render(.object(try await user.state().json)) { say("    " + line) }
+}
+
+/// Waits until the interaction titled `title` is on the head unit's screen.
+func waitUntilShown(_ title: String, _ user: SimulatorDriver) async throws {
+    while try await user.state().interaction?.initialText != title { await Task.yield() }
+}
 
 /// A small picture's bytes; `seed` makes each one different.
 func picture(_ seed: UInt8) -> [UInt8] {
     [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) }
 }
 
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(status)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let explicitSimulator = arguments.first == "--sim" && arguments.count == 2 ? arguments[1] : nil
+guard arguments.isEmpty || explicitSimulator != nil else {
+    fail("usage: hu-demo [--sim COMMAND]   (default: $HU_SIM, else the hu-sim beside hu-demo)", status: 64)
+}
+let command = SimulatorCommand.resolve(explicitSimulator)
+say("starting the simulator: \(command)")
+do {
+    try await runDemo(simulator: command)
+} catch {
+    fail("hu-demo: the demo stopped: \(error)", status: 1)
+}
+say("the simulator has exited")
+
+func runDemo(simulator command: String) async throws {
 var quiet = Logger(label: "hu-demo")
 quiet.logLevel = .warning
-
-let command = SimulatorCommand.resolve()
-say("starting the simulator: \(command)")
 try await SimulatorProcess.withConnection(command: command, logger: quiet) { connection in
     let manager = SDLManager(connection: connection, configuration: .init(appName: "HU Demo", appID: "hu-demo", logger: quiet))
+    let user = SimulatorDriver(connection)
     let states = await manager.stateUpdates()
     let stateLog = Task {
         for await state in states { say("manager state: \(state)") }
@@ -31,10 +62,11 @@ try await SimulatorProcess.withConnection(command: command, logger: quiet) { con
     let display = await manager.defaultMainWindowCapability
     say("head unit ready: HMI \(await manager.hmiLevel?.rawValue ?? "?"), \(display?.textFields?.count ?? 0) text fields, \(display?.imageFields?.count ?? 0) image fields")
 
+    // Artwork: the file manager sends each picture once, however often it is asked for.
     let files = manager.fileManager
     let logo = SDLArtwork(data: picture(1))
     let flag = SDLArtwork(data: picture(2))
-    say("uploading \(logo.name), \(flag.name), and \(logo.name) again at the same time")
+    say("\nuploading \(logo.name), \(flag.name), and \(logo.name) again at the same time")
     async let first = files.upload(logo)
     async let second = files.upload([logo, flag]) { progress in
         say("  progress: \(progress.bytesSent)/\(progress.totalBytes) bytes")
@@ -43,39 +75,46 @@ try await SimulatorProcess.withConnection(command: command, logger: quiet) { con
     say("  \(logo.name), asked for twice: \(logoOutcome), \(both[logo.name]!); \(flag.name): \(both[flag.name]!)")
     say("  \(logo.name) once more, later: \(try await files.upload(logo))")
     say("  PutFile requests sent: \(await connection.requestsSent(PutFile.self)) (each picture once)")
-    say("the head unit's files (manager): \(await files.remoteFileNames.sorted())")
-    for file in try await SimulatorDriver(connection).state().files {
-        say("the head unit's files (simulator): \(file.name), \(file.size) bytes, \(file.fileType)")
+    for file in try await user.state().files {
+        say("  on the head unit: \(file.name), \(file.size) bytes, \(file.fileType)")
     }
 
-    // The simulated user: a menu with the uploaded pictures, tapped by name.
-    let user = SimulatorDriver(connection)
-    let choices = [
-        Choice(choiceID: 1, menuName: "Logo", image: logo.image), Choice(choiceID: 2, menuName: "Flag", image: flag.image),
+    // A choice set: the manager picks choice IDs, uploads the third cell's new artwork and
+    // sends every cell at once; presenting the set afterwards sends no cell again.
+    let home = SDLArtwork(data: picture(3))
+    let cells = try [
+        ChoiceCell(text: "Logo", secondaryText: "the app's logo", artwork: logo),
+        ChoiceCell(text: "Flag", secondaryText: "a flag", artwork: flag),
+        ChoiceCell(text: "Home", secondaryText: "back home", artwork: home),
     ]
-    _ = try await connection.send(CreateInteractionChoiceSet(id: 1, choices: choices))
-    async let picked = connection.send(PerformInteraction(initialText: "Pick one", mode: .manualOnly, choiceSetIDs: [1]))
-    while try await user.state().interaction == nil { await Task.yield() }
-    say("on screen: \(try await user.state().interaction!.visibleChoices.map(\.menuName))")
+    let menu = try ChoiceSet(title: "Pick one", cells: cells)
+    say("\npreloading \(cells.count) cells")
+    let createdBefore = await connection.requestsSent(CreateInteractionChoiceSet.self)
+    let uploadedBefore = await connection.requestsSent(PutFile.self)
+    let preloaded = try await manager.choiceSets.preload(cells)
+    let created = await connection.requestsSent(CreateInteractionChoiceSet.self) - createdBefore
+    say("  loaded \(preloaded.loaded.map(\.text)): \(created) CreateInteractionChoiceSet, \(await connection.requestsSent(PutFile.self) - uploadedBefore) PutFile (only Home's picture was new)")
+    let presentation = await manager.choiceSets.start(menu)
+    try await waitUntilShown(menu.title, user)
+    say("presenting \"\(menu.title)\"; the head unit shows:")
+    try await showScreen(user)
+    say("the driver taps \"Flag\"")
     try await user.tap("Flag")
-    let answer = try await picked
-    say("the user tapped choice \(answer.parameters.choiceID ?? -1) (\(answer.parameters.triggerSource?.rawValue ?? "?"))")
+    say("  the app gets: \(await presentation.result)")
+    say("  CreateInteractionChoiceSet sent to present it: \(await connection.requestsSent(CreateInteractionChoiceSet.self) - createdBefore - created) (its cells were loaded already)")
 
     // Nobody picks this time: ten seconds of simulated time end it.
-    async let unanswered = connection.send(PerformInteraction(initialText: "Pick again", mode: .manualOnly, choiceSetIDs: [1]))
-    while try await user.state().interaction == nil { await Task.yield() }
-    say("the clock moves 10 s on: \(try await user.advance(by: .seconds(10))) ms")
-    do {
-        _ = try await unanswered
-    } catch let error as SDLResultError {
-        say("the second menu ended: \(error.resultCode.rawValue)")
-    }
+    let unanswered = await manager.choiceSets.start(menu)
+    try await waitUntilShown(menu.title, user)
+    say("\npresenting it again; nobody picks, the clock moves 10 s on (now \(try await user.advance(by: .seconds(10))) ms)")
+    say("  the app gets: \(await unanswered.result)")
 
     // A keyboard with autocomplete: the driver types, the app's suggestions show on the head unit.
     let words = try LocalPrefixIndex(words: ["Berlin", "Bern", "Bergen", "Berlioz", "Paris", "Parma", "Rome"], resultLimit: 5)
     await manager.keyboards.setAutocomplete(KeyboardAutocomplete(provider: words))
     let keyboard = await manager.keyboards.start(initialText: "Where to?")
-    while try await user.state().interaction == nil { await Task.yield() }
+    try await waitUntilShown("Where to?", user)
+    say("\na keyboard with autocomplete")
     for keys in ["ber", "l"] {
         try await user.type(keys)
         let typed = try await user.state().interaction?.keyboardText ?? ""
@@ -87,21 +126,22 @@ try await SimulatorProcess.withConnection(command: command, logger: quiet) { con
         }
         say("the driver typed \"\(typed)\": the head unit suggests \(shown)")
     }
+    try await showScreen(user)
     try await user.submit()
-    say("the keyboard ended: \(await keyboard.result)")
+    say("  the app gets: \(await keyboard.result)")
 
-    // A searchable menu: typing filters the cells, a tap picks one. The choice set manager
-    // hands out set IDs from 1: the menu sent by hand above goes first.
-    _ = try await connection.send(DeleteInteractionChoiceSet(id: 1))
+    // A searchable menu: typing filters the cells, a tap picks one.
     let cities = try ["Berlin", "Bern", "Paris"].map { try ChoiceCell(text: $0) }
     let search = await manager.choiceSets.startSearch(try ChoiceSet(title: "Pick a city", cells: cities))
-    while try await user.state().interaction == nil { await Task.yield() }
+    try await waitUntilShown("Pick a city", user)
     try await user.type("ber")
-    say("searching \"ber\": \(try await user.state().interaction?.visibleChoices.map(\.menuName) ?? [])")
+    say("\na searchable menu; the driver types \"ber\":")
+    try await showScreen(user)
+    say("the driver taps \"Bern\"")
     try await user.tap("Bern")
-    say("the search ended: \(await search.result)")
+    say("  the app gets: \(await search.result)")
 
     await manager.stop()
     await stateLog.value
 }
-say("the simulator has exited")
+}

@@ -1,6 +1,7 @@
 import JSONRPC
 import Logging
 import Subprocess
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,9 @@ import Subprocess
 /// A simulator (or any PROTOCOL.md peer) started as a subprocess for the length of a scope.
 public enum SimulatorProcess {
     /// Starts `command` through `/bin/sh -c` (default: `SimulatorCommand.resolve()`), talks to it
-    /// over its stdin/stdout while `body` runs, and forwards its stderr lines to `logger`.
+    /// over its stdin/stdout while `body` runs, and forwards its stderr lines to `logger`. A
+    /// simulator that ends with a failure is reported as a warning with its last stderr lines
+    /// (why it could not start, mostly).
     /// Afterwards the connection is closed, stdin is closed so the simulator can exit on its
     /// own (removing its files may take a while), and after `exitGracePeriod` it is sent
     /// SIGTERM, then SIGKILL.
@@ -33,30 +36,47 @@ public enum SimulatorProcess {
         options.createSession = true
         options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(1))]
         logger.debug("starting \(command)")
+        let lastLines = LastLines()
         let outcome = try await Subprocess.run(
             .path("/bin/sh"), arguments: ["-c", command], platformOptions: options,
             input: .inputWriter, output: .sequence, error: .sequence
-        ) { execution in
+        ) { execution -> Swift.Result<Result, any Error> in
             let connection = SDLConnection(configuration: configuration)
-            return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
+            return await withTaskGroup(of: Void.self) { group in
                 let sink = StandardInputSink(writer: execution.standardInputWriter)
                 group.addTask { await connection.run(reading: execution.standardOutput, writingTo: sink) }
-                group.addTask { await forwardLines(of: execution.standardError, to: logger) }
-                let result: Result
+                group.addTask { await forwardLines(of: execution.standardError, to: logger, keepingLastIn: lastLines) }
                 do {
-                    result = try await body(connection)
+                    let result = try await body(connection)
+                    await end(execution, connection, grace: exitGracePeriod, reason: "the app ended the simulator session")
+                    return .success(result)
                 } catch {
                     await end(execution, connection, grace: exitGracePeriod, reason: "the app stopped with an error: \(error)")
-                    throw error
+                    return .failure(error)
                 }
-                await end(execution, connection, grace: exitGracePeriod, reason: "the app ended the simulator session")
-                return result
             }
         }
         if outcome.terminationStatus != .exited(0) {
-            logger.warning("the simulator ended with \(outcome.terminationStatus)")
+            let lines = lastLines.all
+            let tail = lines.isEmpty ? "" : "; its last lines on stderr:\n  " + lines.joined(separator: "\n  ")
+            logger.warning("the simulator ended with \(outcome.terminationStatus)\(tail)")
         }
-        return outcome.closureResult
+        return try outcome.closureResult.get()
+    }
+
+    /// The latest few lines a simulator wrote on stderr.
+    private final class LastLines: Sendable {
+        static let kept = 5
+        private let lines = Mutex<[String]>([])
+
+        var all: [String] { lines.withLock { $0 } }
+
+        func add(_ line: String) {
+            lines.withLock { lines in
+                if lines.count == Self.kept { lines.removeFirst() }
+                lines.append(line)
+            }
+        }
     }
 
     private static func end(
@@ -71,10 +91,15 @@ public enum SimulatorProcess {
         ])
     }
 
-    private static func forwardLines(of stream: SubprocessOutputSequence, to logger: Logger) async {
+    private static func forwardLines(
+        of stream: SubprocessOutputSequence, to logger: Logger, keepingLastIn lastLines: LastLines
+    ) async {
         var framer = LineFramer(maximumLineBytes: 64 * 1024)
         let log = { (line: LineFramer.Line) in
-            if case .text(let bytes) = line { logger.info("\(String(decoding: bytes, as: UTF8.self))") }
+            guard case .text(let bytes) = line else { return }
+            let text = String(decoding: bytes, as: UTF8.self)
+            logger.info("\(text)")
+            lastLines.add(text)
         }
         do {
             for try await chunk in stream {
