@@ -393,17 +393,8 @@ public actor ChoiceSetManager {
     /// SDL 6.0 an interaction on screen cannot be dismissed: its result then comes when the user ends it).
     public nonisolated func present(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) async -> ChoiceSetResult {
         let presentation = await start(set, mode: mode)
-        return await withTaskCancellationHandler {
-            await presentation.result
-        } onCancel: { [logger] in
-            Task {
-                do {
-                    try await presentation.cancel()
-                } catch {
-                    logger.notice("the awaiting task was cancelled, but the presentation goes on: \(error)")
-                }
-            }
-        }
+        return await resultCancellingWithTask(
+            of: "presentation", logger: logger, result: { await presentation.result }, cancel: { try await presentation.cancel() })
     }
 
     /// Presents `set` and tells `delegate` how it ended (held weakly, as SDL delegates are).
@@ -448,17 +439,8 @@ public actor ChoiceSetManager {
         mode: InteractionMode = .manualOnly
     ) async -> ChoiceSetSearchResult {
         let presentation = await startSearch(set, keyboard: keyboard, autocomplete: autocomplete, mode: mode)
-        return await withTaskCancellationHandler {
-            await presentation.result
-        } onCancel: { [logger] in
-            Task {
-                do {
-                    try await presentation.cancel()
-                } catch {
-                    logger.notice("the awaiting task was cancelled, but the search goes on: \(error)")
-                }
-            }
-        }
+        return await resultCancellingWithTask(
+            of: "search", logger: logger, result: { await presentation.result }, cancel: { try await presentation.cancel() })
     }
 
     /// Starts presenting `set` with a search keyboard: see `presentSearchable`.

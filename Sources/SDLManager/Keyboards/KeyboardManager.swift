@@ -109,17 +109,8 @@ public actor KeyboardManager {
         timeout: Duration = .seconds(10)
     ) async -> KeyboardResult {
         let presentation = await start(initialText: initialText, configuration: configuration, autocomplete: autocomplete, timeout: timeout)
-        return await withTaskCancellationHandler {
-            await presentation.result
-        } onCancel: { [logger] in
-            Task {
-                do {
-                    try await presentation.cancel()
-                } catch {
-                    logger.notice("the awaiting task was cancelled, but the keyboard goes on: \(error)")
-                }
-            }
-        }
+        return await resultCancellingWithTask(
+            of: "keyboard", logger: logger, result: { await presentation.result }, cancel: { try await presentation.cancel() })
     }
 
     /// Presents a keyboard and tells `delegate` what happens on it (held weakly).
