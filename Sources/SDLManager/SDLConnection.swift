@@ -133,12 +133,8 @@ public actor SDLConnection {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                pending[id] = PendingRequest(method: method, timeout: timeout) { continuation.resume(with: $0) }
-                requestCounts[method, default: 0] += 1
-                MessageWriter.writeCall(method: method, params: params, id: .integer(id), into: &output)
-                output.append(0x0A)
+                write(method, params: params, id: id, timeout: timeout, deadline: deadline) { continuation.resume(with: $0) }
                 wakeWriter()
-                schedule(deadline, id: id)
             }
         } onCancel: {
             Task { await self.abandon(id..<(id + 1)) }
@@ -177,17 +173,26 @@ public actor SDLConnection {
                         replies.complete(index, .failure(CancellationError()))
                         continue
                     }
-                    pending[id] = PendingRequest(method: method, timeout: timeout) { replies.complete(index, $0) }
-                    MessageWriter.writeCall(method: method, params: params, id: .integer(id), into: &output)
-                    output.append(0x0A)
-                    schedule(deadline, id: id)
+                    write(method, params: params, id: id, timeout: timeout, deadline: deadline) { replies.complete(index, $0) }
                 }
-                requestCounts[method, default: 0] += batch.count
                 wakeWriter()
             }
         } onCancel: {
             Task { await self.abandon(ids) }
         }
+    }
+
+    /// Puts a request in the output and waits for its answer: `complete` gets it, or the
+    /// error that ends the wait (timeout at `deadline`, cancellation, the connection closing).
+    private func write(
+        _ method: String, params: JSONObject?, id: Int64, timeout: Duration, deadline: Duration,
+        complete: @escaping (Result<JSON, any Error>) -> Void
+    ) {
+        pending[id] = PendingRequest(method: method, timeout: timeout, complete: complete)
+        requestCounts[method, default: 0] += 1
+        MessageWriter.writeCall(method: method, params: params, id: .integer(id), into: &output)
+        output.append(0x0A)
+        schedule(deadline, id: id)
     }
 
     private func abandon(_ ids: Range<Int64>) {
