@@ -333,10 +333,16 @@ import Testing
             return [Suggestion(text: text.uppercased())]
         }
         #expect(try await remote.suggestions(for: "sw1a") == [Suggestion(text: "SW1A")])
-        let slow = Task { try await remote.suggestions(for: "slow") }
-        #expect(try await eventually { await clock.hasSleepers() })
+        async let slowFailure = { () async -> RemoteAutocompleteError? in
+            do throws(RemoteAutocompleteError) { _ = try await remote.suggestions(for: "slow") } catch { return error }
+            return nil
+        }()
+        // Its deadline is set before its lookup starts: moving the clock once the lookup waits
+        // times it out, whether or not its timer sleeps yet. (A sleeper on the clock proves
+        // nothing: it may be the first lookup's timer, cancelled but not yet gone.)
+        #expect(try await eventually { await gate.waiters == 1 })
         await clock.advance(by: .seconds(2))
-        let timedOut = await #expect(throws: RemoteAutocompleteError.self) { _ = try await slow.value }
+        let timedOut = await slowFailure
         #expect(timedOut == .timedOut(query: "slow", after: .seconds(2)))
         #expect(remote.failureMessage(for: try #require(timedOut)) == "Postcodes are slow today.")
         let down = await #expect(throws: RemoteAutocompleteError.self) { _ = try await remote.suggestions(for: "down") }
@@ -369,17 +375,5 @@ actor Latch {
         isOpen = true
         for continuation in continuations { continuation.resume() }
         continuations = []
-    }
-}
-
-extension TestClock<Duration> {
-    /// Whether a task sleeps on this clock now.
-    func hasSleepers() async -> Bool {
-        do {
-            try await checkSuspension()
-            return false
-        } catch {
-            return true
-        }
     }
 }

@@ -175,10 +175,7 @@ public actor AutocompleteLoop {
     // MARK: Looking up
 
     private func lookUp(_ text: String, due: Duration, generation current: Int) async {
-        // A test clock would wait for a deadline it already stands at: only sleep when it is ahead.
-        if timekeeper.now() < due {
-            do { try await timekeeper.sleep(due) } catch { return }
-        }
+        do { try await timekeeper.sleep(due) } catch { return }
         guard current == generation else { return }
         let provider = provider
         do {

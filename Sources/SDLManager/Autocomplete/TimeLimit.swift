@@ -9,7 +9,7 @@ func withDeadline<Value: Sendable>(
         do { completion.finish(.success(try await operation())) } catch { completion.finish(.failure(error)) }
     }
     let timer = Task {
-        if timekeeper.now() < deadline { try await timekeeper.sleep(deadline) }
+        try await timekeeper.sleep(deadline)
         completion.finish(.failure(TimeLimitFailure.timedOut))
     }
     let outcome = await withTaskCancellationHandler {
