@@ -4,6 +4,8 @@ import PackageDescription
 // Modules, each depending only on those above it:
 //   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine)
 //   → hu-sim (the simulator executable, with SimConsole, its terminal front end).
+//   SDLModel → SDLManager (the library apps link) → SimulatorClient (finding, starting and
+//   driving a simulator, for the demo, the tools and tests).
 //   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
 // The hot path (stdin → codec → engine → stdout) crosses these modules on every line:
 // let the optimizer specialize generics across them (measured: see README, Speed).
@@ -22,6 +24,7 @@ let package = Package(
         .library(name: "SDLModel", targets: ["SDLModel"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
         .library(name: "SDLManager", targets: ["SDLManager"]),
+        .library(name: "SimulatorClient", targets: ["SimulatorClient"]),
         .executable(name: "hu-demo", targets: ["HUDemo"]),
         .executable(name: "hu-fuzz", targets: ["HUFuzz"]),
     ],
@@ -44,11 +47,14 @@ let package = Package(
         .target(name: "HeadUnit", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"], swiftSettings: fastPath),
         // The terminal front end of hu-sim: shorthand, help, the drawn screen, recording.
         .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
+        // What the tools share on the command line: one-line errors, exit status 64.
+        .target(name: "CommandLineTool", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "HUSim",
             dependencies: [
                 "HeadUnit",
                 "SimConsole",
+                "CommandLineTool",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -56,26 +62,34 @@ let package = Package(
         // The mobile side: the manager library apps link, driving any PROTOCOL.md peer.
         .target(
             name: "SDLManager",
+            dependencies: ["SDLModel", "JSONRPC", "JSONCodec", .product(name: "Logging", package: "swift-log")]
+        ),
+        // Finding and starting a simulator, and driving it: for tests, tools and the demo, so
+        // apps linking SDLManager do not link swift-subprocess.
+        .target(
+            name: "SimulatorClient",
             dependencies: [
-                "SDLModel", "JSONRPC", "JSONCodec",
+                "SDLManager", "SDLModel", "JSONRPC", "JSONCodec",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "HUDemo",
-            dependencies: ["SDLManager", "SDLModel", "SimConsole", "JSONCodec", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "SDLManager", "SimulatorClient", "SDLModel", "SimConsole", "JSONCodec", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.
         .target(name: "Conformance", dependencies: ["JSONCodec"]),
         .executableTarget(
             name: "HUConform",
-            dependencies: ["Conformance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Conformance", "SimulatorClient", "CommandLineTool", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "HUBench",
             dependencies: [
-                "JSONCodec", "SDLModel", "SDLManager",
+                "JSONCodec", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -86,7 +100,9 @@ let package = Package(
         // The fuzzer: seeded, mutated protocol lines through hu-sim, checking every reply.
         .executableTarget(
             name: "HUFuzz",
-            dependencies: ["JSONCodec", "SDLModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "JSONCodec", "SDLModel", "SimulatorClient", "CommandLineTool", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
@@ -100,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "SDLManagerTests",
             dependencies: [
-                "SDLManager", "SDLModel", "JSONRPC", "JSONCodec",
+                "SDLManager", "SimulatorClient", "SDLModel", "JSONRPC", "JSONCodec", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -3,13 +3,13 @@ import JSONCodec
 
 /// Runs one fixture against a fresh simulator process (docs/conformance.md, "Running").
 public struct FixtureRunner: Sendable {
-    /// A shell command; the fixture's flags are appended.
-    public let simulatorCommand: String
+    /// The shell command line that starts a simulator with the fixture's flags appended.
+    public let simulator: @Sendable (_ flags: [String]) -> String
     /// The most one fixture may take, simulator start and exit included.
     public let timeoutSeconds: Double
 
-    public init(simulatorCommand: String, timeoutSeconds: Double) {
-        self.simulatorCommand = simulatorCommand
+    public init(simulator: @escaping @Sendable (_ flags: [String]) -> String, timeoutSeconds: Double) {
+        self.simulator = simulator
         self.timeoutSeconds = timeoutSeconds
     }
 
@@ -43,7 +43,7 @@ public struct FixtureRunner: Sendable {
         defer { if let storage { try? FileManager.default.removeItem(atPath: storage) } }
 
         let arguments = fixture.options.simulatorArguments(storageFolder: storage)
-        let command = ([simulatorCommand] + arguments.map(shellQuoted)).joined(separator: " ")
+        let command = simulator(arguments)
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeoutSeconds * 1000))
         let connection: SimulatorConnection
         do {
@@ -61,12 +61,4 @@ public struct FixtureRunner: Sendable {
         }
         return .passed
     }
-}
-
-/// `text` as one word for /bin/sh.
-func shellQuoted(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,+@%".unicodeScalars.contains($0)
-    }
-    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

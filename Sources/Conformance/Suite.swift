@@ -5,12 +5,14 @@ import Synchronization
 public enum Suite {
     /// Runs every fixture and returns the results in the order given. `report` is called
     /// once per fixture, in that same order, as soon as it and all before it are done.
+    /// Once `stopAfterFailures` fixtures have failed no more are started: the results are
+    /// then those of the fixtures run, a prefix of `files`.
     public static func run(
-        _ files: [FixtureFile], runner: FixtureRunner, jobs: Int,
+        _ files: [FixtureFile], runner: FixtureRunner, jobs: Int, stopAfterFailures: Int? = nil,
         report: @escaping @Sendable (FixtureResult) -> Void
     ) -> [FixtureResult] {
         signal(SIGPIPE, SIG_IGN)  // a simulator that dies must fail its fixture, not end the run
-        let progress = Mutex(Progress(count: files.count))
+        let progress = Mutex(Progress(count: files.count, stopAfterFailures: stopAfterFailures ?? .max))
         let workers = DispatchGroup()
         for _ in 0..<max(1, min(jobs, files.count)) {
             workers.enter()
@@ -33,12 +35,17 @@ public enum Suite {
     private struct Progress: ~Copyable {
         var next = 0
         var reported = 0
+        var failed = 0
+        let stopAfterFailures: Int
         var results: [FixtureResult?]
 
-        init(count: Int) { results = Array(repeating: nil, count: count) }
+        init(count: Int, stopAfterFailures: Int) {
+            results = Array(repeating: nil, count: count)
+            self.stopAfterFailures = stopAfterFailures
+        }
 
         mutating func take() -> Int? {
-            guard next < results.count else { return nil }
+            guard next < results.count, failed < stopAfterFailures else { return nil }
             defer { next += 1 }
             return next
         }
@@ -46,6 +53,7 @@ public enum Suite {
         /// Stores a result; returns those now ready to report, in order.
         mutating func finish(_ index: Int, _ result: FixtureResult) -> [FixtureResult] {
             results[index] = result
+            if result.failed { failed += 1 }
             var ready: [FixtureResult] = []
             while reported < results.count, let result = results[reported] {
                 ready.append(result)
@@ -61,15 +69,19 @@ public struct SuiteSummary: Sendable, Equatable {
     public let passed: Int
     public let failed: Int
     public let skipped: Int
+    /// Fixtures never started: the run stopped after too many failures.
+    public let notRun: Int
 
-    public init(_ results: [FixtureResult]) {
+    /// The counts of `results`, out of `count` fixtures (all of them were run by default).
+    public init(_ results: [FixtureResult], of count: Int? = nil) {
         passed = results.filter(\.passed).count
         failed = results.filter(\.failed).count
         skipped = results.count - passed - failed
+        notRun = (count ?? results.count) - results.count
     }
 
-    /// `N passed, N failed`, plus `, N skipped` when any were skipped.
+    /// `N passed, N failed`, plus `, N skipped` and `, N not run` when there are any.
     public var line: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + (notRun > 0 ? ", \(notRun) not run" : "")
     }
 }

@@ -4,6 +4,7 @@ import Histogram
 import Logging
 import SDLManager
 import SDLModel
+import SimulatorClient
 
 /// Keyboard autocomplete: the local prefix index "typing" realistic prefixes over a real
 /// English word list, beside a linear filter over the same list in the same run; and a
@@ -86,9 +87,9 @@ struct Autocomplete: ParsableCommand {
     /// `SetGlobalProperties` with that text's list is answered; beside it, the keystroke's
     /// own round trip (the simulated driver's request, the head unit's reply).
     private static func endToEnd(_ targets: Targets, index: LocalPrefixIndex, words: [String], keystrokes: Int) throws {
-        let simulator = targets.sim ?? ProcessInfo.processInfo.environment["HU_SIM"] ?? Targets.beside("hu-sim") + " --clock real"
+        let simulator = try targets.simulator(["--clock", "real"])
         let (shown, keystroke) = try blocking {
-            try await SimulatorProcess.withConnection(command: simulator) { connection in
+            try await SimulatorProcess.withConnection(command: simulator, arguments: []) { connection in
                 var logger = Logger(label: "hu-bench")
                 logger.logLevel = .warning
                 let manager = SDLManager(

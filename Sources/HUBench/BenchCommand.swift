@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Histogram
+import SimulatorClient
+import CommandLineTool
 
 /// Benchmarks: each prints its figures beside a baseline measured in the same run, since
 /// on shared, noisy machines a ratio holds where an absolute time does not.
@@ -9,21 +11,35 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hu-bench",
         abstract: "Measures hu-sim, each figure beside a baseline measured in the same run.",
-        discussion: "Build in release first: swift build -c release. The simulator comes from --sim, else HU_SIM, else the hu-sim beside hu-bench; the baseline is jansson-echo beside hu-bench.",
+        discussion: """
+            Build in release first: swift build -c release. The simulator comes from --sim,
+            else HU_SIM, else the hu-sim beside hu-bench, else hu-sim on PATH; each scenario
+            appends what it needs (--clock virtual; --clock real for the keystroke scenario),
+            so a wrapper script must pass its arguments on ("$@"). The baseline is
+            jansson-echo beside hu-bench.
+            """,
         subcommands: [
             All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
             Autocomplete.self, Generate.self,
         ],
         defaultSubcommand: All.self
     )
+
+    static func main() { mainWithOneLineErrors() }
 }
 
 struct Targets: ParsableArguments {
-    @Option(help: "The simulator command (default: $HU_SIM, else hu-sim beside hu-bench).")
+    @Option(help: "The simulator command (default: $HU_SIM, else hu-sim beside hu-bench, else hu-sim on PATH).")
     var sim: String?
 
-    var simulator: String {
-        sim ?? ProcessInfo.processInfo.environment["HU_SIM"] ?? Self.beside("hu-sim") + " --clock virtual"
+    /// The simulator's command line with `arguments` appended (the virtual clock by default).
+    func simulator(_ arguments: [String] = SimulatorCommand.virtualClock) throws -> String {
+        try SimulatorCommand.find(explicit: sim).appending(arguments)
+    }
+
+    /// True when no other simulator than the hu-sim built beside hu-bench was asked for.
+    var isBuiltSimulator: Bool {
+        (try? SimulatorCommand.find(explicit: sim)) == SimulatorCommand.besideExecutable
     }
 
     var baseline: String { Self.beside("jansson-echo") }
@@ -63,7 +79,7 @@ struct Throughput: ParsableCommand {
             let count = stream.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             var best = (sim: Double.infinity, echo: Double.infinity)
             for _ in 0..<runs {
-                best.sim = min(best.sim, try time(targets.simulator, stream))
+                best.sim = min(best.sim, try time(try targets.simulator(), stream))
                 best.echo = min(best.echo, try time(targets.baseline, stream))
             }
             let simRate = Double(count) / best.sim
@@ -93,7 +109,7 @@ struct Latency: ParsableCommand {
     func run() throws { try Self.measure(targets, requests: requests) }
 
     static func measure(_ targets: Targets, requests: Int) throws {
-        let sim = try pingPong(targets.simulator, requests)
+        let sim = try pingPong(try targets.simulator(), requests)
         let echo = try pingPong(targets.baseline, requests)
         print("latency, request→reply over pipes (\(requests) requests, one at a time):")
         for (label, percentile, goal) in [("p50", 50.0, 1.2), ("p99", 99.0, 2.0)] {
@@ -127,7 +143,7 @@ struct Startup: ParsableCommand {
     func run() throws { try Self.measure(targets, runs: runs) }
 
     static func measure(_ targets: Targets, runs: Int) throws {
-        let sim = try (0..<runs).map { _ in try firstReply(targets.simulator) }.sorted()
+        let sim = try (0..<runs).map { _ in try firstReply(try targets.simulator()) }.sorted()
         let echo = try (0..<runs).map { _ in try firstReply(targets.baseline) }.sorted()
         let simMedian = sim[runs / 2] * 1000
         let echoMedian = echo[runs / 2] * 1000
@@ -156,8 +172,8 @@ struct Memory: ParsableCommand {
     static func measure(_ targets: Targets, sets: Int) throws {
         let stream = Streams.manySets(sets)
         // Registration answers one reply and three notifications, then one reply per set.
-        let sim = try peakRSS(targets.simulator, stream, expectedLines: sets + 4)
-        let idle = try peakRSS(targets.simulator, Array((Streams.register + "\n").utf8), expectedLines: 4)
+        let sim = try peakRSS(try targets.simulator(), stream, expectedLines: sets + 4)
+        let idle = try peakRSS(try targets.simulator(), Array((Streams.register + "\n").utf8), expectedLines: 4)
         let echo = try peakRSS(targets.baseline, stream, expectedLines: sets + 1)
         print("memory, peak RSS with \(sets) choice sets of one choice loaded:")
         print("  hu-sim \(mebibytes(sim)) (idle after registering: \(mebibytes(idle)))   jansson-echo on the same stream \(mebibytes(echo))   (goal ≤ 100 MB)")

@@ -6,10 +6,10 @@ final class Peer {
     let input = Pipe()
     let output = Pipe()
 
-    /// Starts `command` (a shell command line) with `arguments` appended.
-    init(_ command: String, _ arguments: [String] = []) throws {
+    /// Starts a shell command line.
+    init(_ commandLine: String) throws {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", ([command] + arguments).joined(separator: " ")]
+        process.arguments = ["-c", commandLine]
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SDLManager
+import SimulatorClient
 import Synchronization
 
 /// The manager library's file uploads through hu-sim, three ways: one upload call with
@@ -34,9 +35,8 @@ struct Pipeline: ParsableCommand {
         // hu-sim syncs every file it stores to disk; on a shared disk that, not the protocol,
         // is what would be timed. Its files go to memory (tmpfs) unless a command is given.
         let storage = "/dev/shm/hu-bench-pipeline-\(getpid())"
-        let usesMemory = targets.sim == nil && ProcessInfo.processInfo.environment["HU_SIM"] == nil
-            && FileManager.default.fileExists(atPath: "/dev/shm")
-        let simulator = usesMemory ? targets.simulator + " --storage " + storage : targets.simulator
+        let usesMemory = targets.isBuiltSimulator && FileManager.default.fileExists(atPath: "/dev/shm")
+        let simulator = try targets.simulator(SimulatorCommand.virtualClock + (usesMemory ? ["--storage", storage] : []))
         defer { if usesMemory { try? FileManager.default.removeItem(atPath: storage) } }
         var best = (pipelined: Double.infinity, oneInFlight: Double.infinity, loop: Double.infinity)
         for _ in 0..<runs {
@@ -61,7 +61,7 @@ struct Pipeline: ParsableCommand {
     private static func upload(_ artworks: [SDLArtwork], through command: String, _ way: Way) throws -> Double {
         try blocking {
             // hu-sim removes the 10,000 files when the session ends: let it take its time.
-            try await SimulatorProcess.withConnection(command: command, exitGracePeriod: .seconds(300)) { connection in
+            try await SimulatorProcess.withConnection(command: command, arguments: [], exitGracePeriod: .seconds(300)) { connection in
                 var logger = Logger(label: "hu-bench")
                 logger.logLevel = .warning
                 let inFlight = if case .oneCall(let inFlight) = way { inFlight } else { 1 }

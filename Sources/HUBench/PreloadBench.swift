@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SDLManager
+import SimulatorClient
 import SDLModel
 
 /// The choice set manager's preload through hu-sim, two ways: one preload call for every
@@ -22,8 +23,8 @@ struct Preload: ParsableCommand {
         }
         var best = (pipelined: Double.infinity, oneAtATime: Double.infinity)
         for _ in 0..<runs {
-            best.pipelined = min(best.pipelined, try preload(cells, through: targets.simulator, pipelined: true))
-            best.oneAtATime = min(best.oneAtATime, try preload(cells, through: targets.simulator, pipelined: false))
+            best.pipelined = min(best.pipelined, try preload(cells, through: try targets.simulator(), pipelined: true))
+            best.oneAtATime = min(best.oneAtATime, try preload(cells, through: try targets.simulator(), pipelined: false))
         }
         func line(_ label: String, _ seconds: Double) -> String {
             label.padding(toLength: 46, withPad: " ", startingAt: 0)
@@ -38,7 +39,7 @@ struct Preload: ParsableCommand {
     /// Seconds to load every cell, on a fresh hu-sim with a ready manager whose voice probe has answered.
     private static func preload(_ cells: [ChoiceCell], through command: String, pipelined: Bool) throws -> Double {
         try blocking {
-            try await SimulatorProcess.withConnection(command: command) { connection in
+            try await SimulatorProcess.withConnection(command: command, arguments: []) { connection in
                 var logger = Logger(label: "hu-bench")
                 logger.logLevel = .warning
                 let manager = SDLManager(connection: connection, configuration: .init(appName: "Bench", appID: "bench-1", logger: logger))

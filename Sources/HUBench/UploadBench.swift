@@ -29,7 +29,7 @@ struct Upload: ParsableCommand {
         }
         var best = (sim: Double.infinity, raw: Double.infinity)
         for _ in 0..<runs {
-            best.sim = min(best.sim, try throughSimulator(targets.simulator, stream, replies: chunks.count + 4))
+            best.sim = min(best.sim, try throughSimulator(try targets.simulator(), stream, replies: chunks.count + 4))
             best.raw = min(best.raw, try decodeAndWrite(encoded))
         }
         let megabytes = Double(size) / 1_048_576

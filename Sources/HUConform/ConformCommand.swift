@@ -1,6 +1,8 @@
 import ArgumentParser
+import CommandLineTool
 import Conformance
 import Foundation
+import SimulatorClient
 
 @main
 struct ConformCommand: ParsableCommand {
@@ -8,17 +10,22 @@ struct ConformCommand: ParsableCommand {
         commandName: "hu-conform",
         abstract: "Runs conformance fixtures against a head-unit simulator.",
         discussion: """
-            Each fixture (a .jsonl file, see docs/conformance.md) runs against its own fresh
-            simulator process: the command from --sim, else $HU_SIM, else the hu-sim built
-            beside hu-conform, run through /bin/sh -c with the fixture's flags appended
-            (always --clock virtual). The last line is "N passed, N failed" (", N skipped"
-            when any were); the exit status is 1 when any fixture failed, 64 for usage errors.
+            Each fixture (a .jsonl file, see docs/conformance.md) runs against its own
+            fresh simulator process: the command from --sim, else $HU_SIM, else the
+            hu-sim beside hu-conform, else hu-sim on PATH, run through /bin/sh -c with
+            the fixture's flags appended (always --clock virtual; a wrapper script must
+            pass its arguments on with "$@"). The last line is "N passed, N failed"
+            (", N skipped", ", N not run" when any were); the exit status is 1 when any
+            fixture failed, 64 for usage errors and when no fixture was found.
 
             Examples:
-              hu-conform                                   # every fixture under fixtures/conformance
+              # every fixture under fixtures/conformance:
+              hu-conform
               hu-conform fixtures/conformance/choice-sets --filter invalid-id
-              hu-conform --sim "hu-sim --profile text-only" --jobs 1 --timeout 30
+              # the wire logged to wire.log, a JUnit report beside it:
               HU_SIM="tee -a wire.log | hu-sim" hu-conform --junit conformance.xml
+              # stop at the first failure:
+              hu-conform --fail-fast --timeout 30
             """
     )
 
@@ -32,10 +39,16 @@ struct ConformCommand: ParsableCommand {
     var filter: String?
 
     @Option(help: "Fixtures run at the same time (default: the number of CPUs).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Option(help: "Seconds one fixture may take before its simulator is taken to hang.")
     var timeout: Double = 10
+
+    @Flag(help: "Stop at the first failed fixture (the same as --max-failures 1).")
+    var failFast = false
+
+    @Option(help: "Stop starting fixtures once this many have failed.")
+    var maxFailures: Int?
 
     @Flag(help: "List the fixtures instead of running them.")
     var list = false
@@ -44,9 +57,25 @@ struct ConformCommand: ParsableCommand {
     var junit: String?
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout).") }
+        if let maxFailures, maxFailures < 1 { throw ValidationError("--max-failures must be 1 or more, not \(maxFailures).") }
+        if let junit { try Self.checkWritable(junit) }
     }
+
+    /// The report is written at the end, replacing the file: its folder must take a new file.
+    private static func checkWritable(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("--junit \(path) is a folder, not a file.")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw ValidationError("--junit \(path) cannot be written: its folder \(folder) is missing or not writable.")
+        }
+    }
+
+    static func main() { mainWithOneLineErrors() }
 
     func run() throws {
         let files: [FixtureFile]
@@ -56,28 +85,47 @@ struct ConformCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
+        guard !files.isEmpty else {
+            let filtered = filter.map { " matching --filter '\($0)'" } ?? ""
+            throw ValidationError("no fixture\(filtered) under \(paths.joined(separator: ", ")).")
+        }
         if list {
             files.forEach { print($0.path) }
             return
         }
+        let simulator: SimulatorCommand
+        do {
+            simulator = try SimulatorCommand.find(explicit: sim)
+        } catch {
+            throw ValidationError(error.description)
+        }
         let console = Console()
-        let command = SimulatorCommand.resolve(option: sim)
+        let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let stopAfter = failFast ? 1 : maxFailures
+        let runner = FixtureRunner(simulator: { simulator.appending($0) }, timeoutSeconds: timeout)
         let start = ContinuousClock.now
-        let results = Suite.run(files, runner: FixtureRunner(simulatorCommand: command, timeoutSeconds: timeout), jobs: jobs) {
+        let results = Suite.run(files, runner: runner, jobs: jobs, stopAfterFailures: stopAfter) {
             console.show($0)
         }
         let elapsed = (ContinuousClock.now - start)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var reportFailed = false
         if let junit {
             do {
                 try JUnitReport.xml(results, seconds: seconds).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
                 console.note("hu-conform: cannot write \(junit): \(error.localizedDescription)")
+                reportFailed = true
             }
         }
-        let summary = SuiteSummary(results)
-        console.note("\(files.count) fixture\(files.count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s, \(min(jobs, max(files.count, 1))) at a time, against: \(command)")
+        let summary = SuiteSummary(results, of: files.count)
+        console.note(
+            "\(results.count) fixture\(results.count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s, \(min(jobs, files.count)) at a time, against: \(simulator)"
+        )
+        if let stopAfter, results.count < files.count {
+            console.note("stopped after \(stopAfter) failed fixture\(stopAfter == 1 ? "" : "s")")
+        }
         print(summary.line)
-        if summary.failed > 0 { throw ExitCode(1) }
+        if summary.failed > 0 || reportFailed { throw ExitCode(1) }
     }
 }

@@ -1,14 +1,16 @@
 // hu-demo: the manager library against hu-sim, in a few seconds. It starts the simulator
-// (--sim COMMAND, else HU_SIM, else the hu-sim beside this program, on the virtual clock),
-// registers, uploads artwork (a picture asked for twice is sent once), preloads a choice
-// set and presents it, and then plays the driver: a tap, a menu left to time out, a
-// keyboard with autocomplete and a searchable menu. The head unit's screen is drawn as it goes.
+// (SimulatorCommand's rule: --sim, HU_SIM, the hu-sim beside this program, hu-sim on PATH;
+// --clock virtual appended), registers, uploads artwork (a picture asked for twice is sent
+// once), preloads a choice set and presents it, and then plays the driver: a tap, a menu left
+// to time out, a keyboard with autocomplete and a searchable menu. The head unit's screen is
+// drawn as it goes.
 import Foundation
 import JSONCodec
 import Logging
 import SDLManager
 import SDLModel
 import SimConsole
+import SimulatorClient
 
 func say(_ line: String) { print(line) }
 
@@ -32,24 +34,55 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let explicitSimulator = arguments.first == "--sim" && arguments.count == 2 ? arguments[1] : nil
-guard arguments.isEmpty || explicitSimulator != nil else {
-    fail("usage: hu-demo [--sim COMMAND]   (default: $HU_SIM, else the hu-sim beside hu-demo)", status: 64)
+let help = """
+    hu-demo: an app on the SDLManager library driving a head-unit simulator, in a few seconds.
+    It registers, uploads artwork (a picture asked for twice is sent once), preloads a choice
+    set and presents it, then plays the driver: a tap, a menu left to time out, a keyboard with
+    autocomplete and a searchable menu, drawing the head unit's screen as it goes.
+
+    usage: hu-demo [--sim COMMAND]
+
+      --sim COMMAND   the simulator, a shell command; --clock virtual is appended, so a
+                      wrapper script must pass its arguments on ("$@").
+                      Default: $HU_SIM, else the hu-sim beside hu-demo, else hu-sim on PATH.
+      -h, --help      show this help
+
+    Example:
+      hu-demo --sim "tee -a wire.log | hu-sim"   # the demo, its requests logged to wire.log
+    """
+
+var explicitSimulator: String?
+var arguments = Array(CommandLine.arguments.dropFirst())[...]
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "-h", "--help":
+        print(help)
+        exit(0)
+    case "--sim":
+        guard let command = arguments.popFirst(), !command.isEmpty else { fail("hu-demo: --sim needs a command", status: 64) }
+        explicitSimulator = command
+    default:
+        fail("hu-demo: unknown argument '\(argument)' (hu-demo --help lists the options)", status: 64)
+    }
 }
-let command = SimulatorCommand.resolve(explicitSimulator)
-say("starting the simulator: \(command)")
+let simulator: SimulatorCommand
 do {
-    try await runDemo(simulator: command)
+    simulator = try SimulatorCommand.find(explicit: explicitSimulator)
+} catch {
+    fail("hu-demo: \(error)", status: 1)
+}
+say("starting the simulator: \(simulator.appending(SimulatorCommand.virtualClock))")
+do {
+    try await runDemo(simulator: simulator)
 } catch {
     fail("hu-demo: the demo stopped: \(error)", status: 1)
 }
 say("the simulator has exited")
 
-func runDemo(simulator command: String) async throws {
+func runDemo(simulator: SimulatorCommand) async throws {
     var quiet = Logger(label: "hu-demo")
     quiet.logLevel = .warning
-    try await SimulatorProcess.withConnection(command: command, logger: quiet) { connection in
+    try await SimulatorProcess.withConnection(command: simulator.shellCommand, logger: quiet) { connection in
         let manager = SDLManager(connection: connection, configuration: .init(appName: "HU Demo", appID: "hu-demo", logger: quiet))
         let user = SimulatorDriver(connection)
         let states = await manager.stateUpdates()

@@ -1,6 +1,6 @@
 /// One simulator process fed one chunk of lines, and what it did with them.
 struct ChunkRun {
-    let command: [String]
+    let command: String
     let deadlineSeconds: Int
 
     struct Outcome {
@@ -12,7 +12,7 @@ struct ChunkRun {
 
         /// What went wrong, with the line at fault where one can be named: for a crash or a
         /// hang, the shortest prefix of the chunk that repeats it ends with that line.
-        func failures(command: [String], deadlineSeconds: Int) throws -> [(problem: String, line: FuzzLine?)] {
+        func failures(command: String, deadlineSeconds: Int) throws -> [(problem: String, line: FuzzLine?)] {
             guard crashed || ending.hung else { return ending.ledger.violations(for: lines) }
             let what = ending.hung ? "hang (no EOF within \(deadlineSeconds) s)"
                 : ending.signal.map { "crash (signal \($0))" } ?? "crash (exit status \(ending.exitStatus ?? -1))"
@@ -28,7 +28,7 @@ struct ChunkRun {
     }
 
     func run(_ lines: [FuzzLine]) throws -> Outcome {
-        let child = try SimulatorChild(command: command, deadlineSeconds: deadlineSeconds)
+        let child = try SimulatorChild(commandLine: command, deadlineSeconds: deadlineSeconds)
         for line in lines where !child.send(line.bytes) { break }
         return Outcome(lines: lines, ending: child.finish())
     }

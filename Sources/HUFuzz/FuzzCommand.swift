@@ -1,5 +1,7 @@
 import ArgumentParser
+import CommandLineTool
 import Foundation
+import SimulatorClient
 
 @main
 struct FuzzCommand: ParsableCommand {
@@ -7,12 +9,17 @@ struct FuzzCommand: ParsableCommand {
         commandName: "hu-fuzz",
         abstract: "Streams seeded, mutated protocol lines through hu-sim and checks it neither crashes, hangs nor loses or doubles a reply.",
         discussion: """
-            The same --seed gives the same lines. A fresh hu-sim (with --clock virtual) takes
-            every --chunk lines, so its state stays small. On a violation the lines at fault are
-            printed and saved under --corpus, and hu-fuzz exits 1.
+            The same --seed gives the same lines. A fresh simulator takes every --chunk
+            lines, so its state stays small: the command from --sim, else $HU_SIM, else
+            the hu-sim beside hu-fuzz, else hu-sim on PATH, with --clock virtual appended
+            (a wrapper script must pass its arguments on with "$@"). On a violation the
+            lines at fault are printed and saved under --corpus, and hu-fuzz exits 1.
 
-            Example: hu-fuzz --lines 1000000 --seed 1
+            Example:
+              hu-fuzz --lines 20000 --seed 1
             """)
+
+    static func main() { mainWithOneLineErrors() }
 
     @Option(help: "How many lines to send.")
     var lines = 100_000
@@ -20,7 +27,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "The generator's seed.")
     var seed: UInt64 = 1
 
-    @Option(help: "The simulator command (default: $HU_SIM, else the hu-sim beside hu-fuzz); --clock virtual is appended.")
+    @Option(help: "The simulator command (default: $HU_SIM, else the hu-sim beside hu-fuzz, else hu-sim on PATH); --clock virtual is appended.")
     var sim: String?
 
     @Option(help: "Lines per simulator process.")
@@ -38,7 +45,12 @@ struct FuzzCommand: ParsableCommand {
 
     func run() throws {
         let started = DispatchTime.now()
-        let command = simulatorCommand()
+        let command: String
+        do {
+            command = try SimulatorCommand.find(explicit: sim).appending(SimulatorCommand.virtualClock)
+        } catch {
+            throw ValidationError(error.description)
+        }
         var generator = LineGenerator(seed: seed)
         var report = FuzzReport()
         while report.lines < lines {
@@ -61,12 +73,6 @@ struct FuzzCommand: ParsableCommand {
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         print(report.summary(seed: seed))
         if !report.problems.isEmpty { throw ExitCode(1) }
-    }
-
-    private func simulatorCommand() -> [String] {
-        let configured = sim ?? ProcessInfo.processInfo.environment["HU_SIM"].flatMap { $0.isEmpty ? nil : $0 }
-        let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("hu-sim").path
-        return (configured?.split(separator: " ").map(String.init) ?? [beside]) + ["--clock", "virtual"]
     }
 
     private func save(_ line: FuzzLine, problem: String) throws {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// One hu-sim process on pipes: lines go to its stdin while a thread reads its stdout
-/// into a `ReplyLedger`; a watchdog kills it when the chunk's deadline passes.
+/// One simulator on pipes, started by `/bin/sh -c` in a process group of its own: lines go
+/// to its stdin while a thread reads its stdout into a `ReplyLedger`; a watchdog kills the
+/// group when the chunk's deadline passes.
 final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thread's until `finished` signals
     struct Ending {
         var ledger: ReplyLedger
@@ -23,7 +24,7 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
     private var peakRSSKiB = 0
     private(set) var broken = false
 
-    init(command: [String], deadlineSeconds: Int) throws {
+    init(commandLine: String, deadlineSeconds: Int) throws {
         signal(SIGPIPE, SIG_IGN)  // a crashed simulator must show as EPIPE, not kill the fuzzer
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
@@ -36,10 +37,16 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         var child: pid_t = 0
-        let argv = command.map { strdup($0) } + [nil]
+        let words: [String] = ["/bin/sh", "-c", commandLine]
+        let argv = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let status = posix_spawnp(&child, command[0], &actions, nil, argv, environ)
+        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOENT) }
@@ -112,16 +119,22 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
         hangLock.withLock {
             guard !done else { return }
             hung = true
-            kill(pid, SIGKILL)
+            kill(-pid, SIGKILL)
         }
     }
 
-    /// Reads VmHWM from /proc: the most resident memory the simulator has had, in KiB.
+    /// Reads VmHWM from /proc: the most resident memory the simulator has had, in KiB; the
+    /// largest of the shell and what it started (the simulator, or a wrapper and its simulator).
     private func noteHighWaterMark() {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else { return }
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        let processes = [pid] + children.split(separator: " ").compactMap { pid_t($0) }
+        let kib = processes.compactMap { process -> Int? in
+            guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            else { return nil }
+            return Int(line.split(separator: " ").dropFirst().first ?? "")
+        }.max()
+        guard let kib else { return }
         hangLock.withLock { peakRSSKiB = max(peakRSSKiB, kib) }
     }
 }

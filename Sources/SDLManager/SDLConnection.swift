@@ -35,7 +35,9 @@ public actor SDLConnection {
         let method: String
         let timeout: Duration
         /// Called once, on the connection, with the reply's `result` or the error that ends the wait.
-        let complete: (Result<JSON, any Error>) -> Void
+        var complete: (Result<JSON, any Error>) -> Void
+        /// Its caller stopped waiting; its answer may still come and is then dropped.
+        var isAbandoned = false
     }
 
     /// The replies to a batch of requests, handed over together once the last one is in.
@@ -107,7 +109,7 @@ public actor SDLConnection {
 
     /// Reads a JSON-RPC result as an SDL response: a malformed one throws
     /// `SDLConnectionError.malformedResponse`, `success: false` throws `SDLResultError`.
-    static func checkedResponse<P: SDLStruct>(_ result: JSON, method: String) throws -> SDLResponse<P> {
+    package static func checkedResponse<P: SDLStruct>(_ result: JSON, method: String) throws -> SDLResponse<P> {
         let response: SDLResponse<P>
         do {
             response = try SDLResponse(result: result)
@@ -195,8 +197,16 @@ public actor SDLConnection {
         schedule(deadline, id: id)
     }
 
+    /// Fails the requests with `CancellationError` but keeps them until their answer or their
+    /// deadline comes: an answer the app caused is recognised as such when it comes late.
     private func abandon(_ ids: Range<Int64>) {
-        for id in ids { pending.removeValue(forKey: id)?.complete(.failure(CancellationError())) }
+        for id in ids {
+            guard var request = pending[id], !request.isAbandoned else { continue }
+            request.complete(.failure(CancellationError()))
+            request.complete = { _ in }
+            request.isAbandoned = true
+            pending[id] = request
+        }
     }
 
     // MARK: Notifications
@@ -289,7 +299,7 @@ public actor SDLConnection {
     private func expireDueRequests() {
         timer = nil
         for id in deadlines.popDue(at: configuration.timekeeper.now()) {
-            guard let request = pending.removeValue(forKey: id) else { continue }
+            guard let request = pending.removeValue(forKey: id), !request.isAbandoned else { continue }
             logger.debug("\(request.method) (id \(id)) timed out after \(request.timeout)")
             request.complete(.failure(SDLConnectionError.timedOut(method: request.method, after: request.timeout)))
         }
@@ -384,6 +394,10 @@ public actor SDLConnection {
         case .response(let id, let outcome):
             guard case .integer(let number) = id, let request = pending.removeValue(forKey: number) else {
                 logger.warning("a reply to no pending request: \(message)")
+                return
+            }
+            guard !request.isAbandoned else {
+                logger.debug("the answer to \(request.method) (id \(number)) came after the app stopped waiting for it")
                 return
             }
             switch outcome {

@@ -14,11 +14,15 @@ enum ConformRunner {
         var lines: [String] { output.split(separator: "\n").map(String.init) }
     }
 
+    /// The repository's root, where fixtures/conformance is.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// Runs hu-conform with `arguments` (NO_COLOR, so lines start PASS/FAIL/SKIP).
-    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], in folder: URL? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = binaries.appendingPathComponent("hu-conform")
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"].merging(extra) { $1 }) { $1 }
         let data = try process.runCollectingOutput()
         return Outcome(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)

@@ -168,9 +168,55 @@ struct CommandLineTests {
         ])
     }
 
-    @Test(arguments: [["/no/such/folder"], ["--jobs", "0"], ["--timeout", "0"], ["--colour"]])
-    func usageErrorsExitWith64(arguments: [String]) throws {
-        let outcome = try ConformRunner.run(["--sim", "false"] + arguments)
+    @Test(arguments: [
+        (["/no/such/folder"], "hu-conform: no such file or folder: /no/such/folder"),
+        (["--jobs", "0"], "hu-conform: --jobs must be 1 or more, not 0."),
+        (["--timeout", "0"], "hu-conform: --timeout must be more than 0 seconds, not 0.0."),
+        (["--max-failures", "0"], "hu-conform: --max-failures must be 1 or more, not 0."),
+        (["--colour"], "hu-conform: Unknown option '--colour'"),
+        (["--filter", "no-fixture-is-called-this"], "hu-conform: no fixture matching --filter 'no-fixture-is-called-this' under fixtures/conformance."),
+        (["--junit", "/proc/no-such-folder/report.xml"], "hu-conform: --junit /proc/no-such-folder/report.xml cannot be written"),
+    ])
+    func usageErrorsAreOneLineAndExitWith64(arguments: [String], message: String) throws {
+        let outcome = try ConformRunner.run(["--sim", "false"] + arguments, in: ConformRunner.repository)
         #expect(outcome.status == 64, "output was:\n\(outcome.output)")
+        #expect(outcome.lines.count == 1 && outcome.output.hasPrefix(message), "output was:\n\(outcome.output)")
+    }
+
+    @Test func aFolderWithoutFixturesIsAnErrorNotASuccess() throws {
+        let empty = try TemporaryFixtures(["readme.txt": ["not a fixture"]])
+        let outcome = try ConformRunner.run(["--sim", "false", empty.folder.path])
+        #expect(outcome.status == 64)
+        #expect(outcome.output == "hu-conform: no fixture under \(empty.folder.path).\n")
+    }
+
+    private func failingFixtures(_ count: Int) throws -> TemporaryFixtures {
+        try TemporaryFixtures(Dictionary(uniqueKeysWithValues: (1...count).map { number in
+            ("fails-\(number).jsonl", [#"{"fixture":"fails"}"#, #"{"send":{"jsonrpc":"2.0","id":1,"method":"Hello"}}"#, #"{"expect":{"jsonrpc":"2.0","id":1,"result":{}}}"#])
+        }))
+    }
+
+    @Test func failFastStopsAtTheFirstFailure() throws {
+        let fixtures = try failingFixtures(5)
+        let outcome = try ConformRunner.run(["--sim", "false", "--jobs", "1", "--fail-fast", fixtures.folder.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.lines.filter { $0.hasPrefix("FAIL ") } == ["FAIL fails-1"])
+        #expect(outcome.output.contains("stopped after 1 failed fixture\n"))
+        #expect(outcome.lines.last == "0 passed, 1 failed, 4 not run")
+    }
+
+    @Test func maxFailuresStopsStartingFixturesAfterThatMany() throws {
+        let fixtures = try failingFixtures(5)
+        let outcome = try ConformRunner.run(["--sim", "false", "--jobs", "1", "--max-failures", "2", fixtures.folder.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.lines.last == "0 passed, 2 failed, 3 not run")
+    }
+
+    @Test func helpGivesEachDefaultOnce() throws {
+        let outcome = try ConformRunner.run(["--help"])
+        #expect(outcome.status == 0)
+        let jobs = outcome.output.components(separatedBy: "--jobs <jobs>").last ?? ""
+        let jobsHelp = jobs.prefix { $0 != "-" }
+        #expect(jobsHelp.components(separatedBy: "default").count == 2, "\(jobsHelp)")
     }
 }

@@ -1,6 +1,7 @@
 import Clocks
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 /// The autocomplete loop against `hu-sim`: the simulated driver types on a keyboard, the

@@ -3,6 +3,7 @@ import Foundation
 import JSONCodec
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Synchronization
 import Testing
 
@@ -198,7 +199,7 @@ import Testing
         let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("choice-sim-\(UUID().uuidString).pid")
         defer { try? FileManager.default.removeItem(at: pidFile) }
         // The shell writes its PID, then becomes hu-sim: the test kills exactly the simulator it started.
-        let command = "echo $$ > '\(pidFile.path)'; exec " + SimulatorCommand.besideExecutable()
+        let command = "echo $$ > '\(pidFile.path)'; exec " + builtSimulator
         try await SimulatorProcess.withConnection(
             command: command, configuration: SDLConnection.Configuration(clock: TestClock(), logger: quietLogger), logger: quietLogger
         ) { connection in

@@ -1,6 +1,7 @@
 import JSONCodec
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 /// What reaches `hu-sim`'s screen of the cells the app describes: only the fields the

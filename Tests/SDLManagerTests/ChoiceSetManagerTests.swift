@@ -2,6 +2,7 @@ import Clocks
 import JSONCodec
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Synchronization
 import Testing
 

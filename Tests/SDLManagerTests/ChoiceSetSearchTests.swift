@@ -1,5 +1,6 @@
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 /// Searchable choice sets on `hu-sim`: a tap selects a cell, a submit gives the typed text

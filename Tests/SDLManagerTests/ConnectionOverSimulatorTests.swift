@@ -1,6 +1,7 @@
 import JSONRPC
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 /// The JSON-RPC client against the real `hu-sim`: typed requests and notifications,

@@ -69,6 +69,24 @@ import Testing
         }
     }
 
+    @Test func theLateAnswerToACancelledRequestIsKnownForWhatItIs() async throws {
+        let headUnit = FakeHeadUnit()
+        await headUnit.on(DeleteFile.method) { _, _ in .drop }
+        let logs = CollectedLogs()
+        try await SDLConnection.withConnection(
+            reading: headUnit.output, writingTo: headUnit.sink, configuration: SDLConnection.Configuration(clock: TestClock(), logger: logs.logger)
+        ) { connection in
+            let cancelled = Task { try await connection.send(DeleteFile("given-up")) }
+            await headUnit.waitFor(DeleteFile.method)
+            cancelled.cancel()
+            await #expect(throws: CancellationError.self) { try await cancelled.value }
+            await headUnit.respond(to: await headUnit.requests(DeleteFile.method)[0], with: .result(.success))
+            _ = try await connection.send(ListFiles())  // answered after the late answer
+        }
+        #expect(logs.messages.contains("the answer to DeleteFile (id 1) came after the app stopped waiting for it"))
+        #expect(!logs.messages.contains { $0.hasPrefix("a reply to no pending request") })
+    }
+
     @Test func aRequestsOwnTimeoutOverridesTheDefault() async throws {
         let headUnit = FakeHeadUnit()
         let clock = TestClock()

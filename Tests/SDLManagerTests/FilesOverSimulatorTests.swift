@@ -1,6 +1,7 @@
 import Clocks
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 /// The file manager against the real `hu-sim`: what lands on the head unit, and how often.

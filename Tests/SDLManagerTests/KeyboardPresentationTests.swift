@@ -1,6 +1,7 @@
 import Clocks
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Synchronization
 import Testing
 

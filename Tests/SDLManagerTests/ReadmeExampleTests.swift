@@ -1,5 +1,6 @@
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 /// The README's "Manager library" example, word for word but for the bytes and the command.
@@ -7,7 +8,7 @@ import Testing
     @Test func theReadmeExampleRuns() async throws {
         let pngBytes = picture(1)
         let otherBytes = picture(2)
-        let names = try await SimulatorProcess.withConnection(command: SimulatorCommand.besideExecutable(), logger: quietLogger) {
+        let names = try await SimulatorProcess.withConnection(command: builtSimulator, logger: quietLogger) {
             connection in
             let manager = SDLManager(connection: connection, configuration: .init(appName: "Demo", appID: "demo-1", logger: quietLogger))
             try await manager.start()

@@ -1,5 +1,6 @@
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 /// The simulated user and the simulator's controls, as an app test uses them.

@@ -2,8 +2,10 @@ import Foundation
 import Logging
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Synchronization
 import Testing
+import TestSupport
 
 /// Starting a simulator as a subprocess for a scope, and ending it cleanly whatever it does.
 @Suite(.timeLimit(.minutes(1))) struct SimulatorProcessTests {
@@ -21,9 +23,7 @@ import Testing
     @Test func hu_simEndsOnItsOwnWhenTheSessionEnds() async throws {
         let logs = CollectedLogs()
         let started = ContinuousClock.now
-        try await SimulatorProcess.withConnection(
-            command: SimulatorCommand.besideExecutable(), logger: logs.logger, exitGracePeriod: .seconds(30)
-        ) { connection in
+        try await SimulatorProcess.withConnection(command: builtSimulator, logger: logs.logger, exitGracePeriod: .seconds(30)) { connection in
             _ = try await connection.send(SimGetState())
         }
         #expect(ContinuousClock.now - started < .seconds(10))
@@ -48,16 +48,41 @@ import Testing
         }
     }
 
-    @Test func theCommandComesFromTheCallerElseHU_SIMElseBesideTheProgram() {
-        #expect(SimulatorCommand.resolve("my-sim --flag") == "my-sim --flag")
-        let beside = SimulatorCommand.besideExecutable()
-        #expect(beside.hasSuffix("/hu-sim' --clock virtual"))
-        #expect(FileManager.default.isExecutableFile(atPath: String(beside.dropFirst().prefix { $0 != "'" })))
-        if ProcessInfo.processInfo.environment["HU_SIM"] == nil {
-            #expect(SimulatorCommand.resolve() == beside)
-        } else {
-            #expect(SimulatorCommand.resolve() == ProcessInfo.processInfo.environment["HU_SIM"])
+    @Test func aCommandTheShellCannotRunIsTheErrorNotTheBrokenPipe() async throws {
+        let error = await #expect(throws: SimulatorDidNotStart.self) {
+            try await SimulatorProcess.withConnection(command: "/nonexistent/hu-sim", logger: CollectedLogs().logger) { connection in
+                _ = try await connection.send(ListFiles())
+            }
         }
+        #expect(error?.status == 127)
+        #expect(error?.command == "/nonexistent/hu-sim --clock virtual")
+        #expect(error?.description.contains("/nonexistent/hu-sim: not found") == true, "\(String(describing: error))")
+    }
+
+    @Test func theVirtualClockIsAppendedSoAWrapperPassingItsArgumentsOnWorks() async throws {
+        let wrapper = try WireLoggingWrapper()
+        defer { wrapper.remove() }
+        let clock = try await SimulatorProcess.withConnection(command: wrapper.path, logger: CollectedLogs().logger) { connection in
+            try await SimulatorDriver(connection).advance(by: .seconds(3))
+        }
+        #expect(clock == 3000)
+        #expect(try wrapper.arguments() == ["--clock virtual"])
+        #expect(try wrapper.wire().contains(#""method":"Sim.AdvanceTime""#))
+    }
+
+    @Test func theCommandComesFromTheCallerElseHU_SIMElseBesideTheProgram() throws {
+        #expect(try SimulatorCommand.find(explicit: "my-sim --flag") == SimulatorCommand("my-sim --flag"))
+        #expect(try SimulatorCommand.find(explicit: "my-sim", environment: ["HU_SIM": "other-sim"]) == SimulatorCommand("my-sim"))
+        #expect(try SimulatorCommand.find(environment: ["HU_SIM": "tee -a wire.log | hu-sim"]) == SimulatorCommand("tee -a wire.log | hu-sim"))
+        let beside = try #require(SimulatorCommand.besideExecutable)
+        #expect(beside.shellCommand.hasSuffix("/hu-sim"))
+        #expect(try SimulatorCommand.find(explicit: "", environment: ["HU_SIM": "", "PATH": "/nonexistent"]) == beside)
+    }
+
+    @Test func argumentsAreAppendedQuotedForTheShell() {
+        let command = SimulatorCommand("tee -a wire.log | hu-sim")
+        #expect(command.appending(["--clock", "virtual", "--storage", "/tmp/my files", "it's"])
+            == #"tee -a wire.log | hu-sim --clock virtual --storage '/tmp/my files' 'it'\''s'"#)
     }
 }
 

@@ -1,5 +1,6 @@
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 /// Cells named by their texts; with `voice`, each says its own text in lower case.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SDLManager
 import SDLModel
+import SimulatorClient
 
 /// A connection to an in-memory head unit, on a test clock: nothing times out unless the test moves it.
 @discardableResult
@@ -39,15 +40,19 @@ func withSimulator<Result: Sendable>(
     arguments: String = "", clock: TestClock<Duration> = TestClock(), timeout: Duration = .seconds(10),
     pidFile: URL? = nil, _ body: (SDLConnection, SimulatorDriver) async throws -> Result
 ) async throws -> Result {
-    let simulator = SimulatorCommand.besideExecutable(arguments: "--clock virtual " + arguments)
+    let simulator = builtSimulator + " --clock virtual " + arguments
     return try await SimulatorProcess.withConnection(
-        command: pidFile.map { "echo $$ > '\($0.path)'; exec " + simulator } ?? simulator,
+        command: pidFile.map { "echo $$ > '\($0.path)'; exec " + simulator } ?? simulator, arguments: [],
         configuration: SDLConnection.Configuration(defaultTimeout: timeout, clock: clock, logger: quietLogger),
         logger: quietLogger
     ) { connection in
         try await body(connection, SimulatorDriver(connection))
     }
 }
+
+/// The `hu-sim` built beside the tests, whatever `HU_SIM` says; a command that fails with
+/// `SimulatorDidNotStart` when it was not built.
+let builtSimulator = SimulatorCommand.besideExecutable?.shellCommand ?? "hu-sim-was-not-built"
 
 /// A manager registered with `hu-sim` and ready, and the simulated user; stopped afterwards.
 func withReadyManager(

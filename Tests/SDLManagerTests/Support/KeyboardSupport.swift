@@ -1,6 +1,7 @@
 import JSONCodec
 import SDLManager
 import SDLModel
+import SimulatorClient
 import Testing
 
 extension SimulatorState {

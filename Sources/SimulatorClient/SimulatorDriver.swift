@@ -1,4 +1,5 @@
 import JSONCodec
+import SDLManager
 import SDLModel
 
 /// The simulated driver and the simulator's controls (PROTOCOL.md §5), so an app test reads:

@@ -1,5 +1,6 @@
 import JSONRPC
 import Logging
+import SDLManager
 import Subprocess
 import Synchronization
 
@@ -11,26 +12,33 @@ import Synchronization
 
 /// A simulator (or any PROTOCOL.md peer) started as a subprocess for the length of a scope.
 public enum SimulatorProcess {
-    /// Starts `command` through `/bin/sh -c` (default: `SimulatorCommand.resolve()`), talks to it
-    /// over its stdin/stdout while `body` runs, and forwards its stderr lines to `logger`. A
-    /// simulator that ends with a failure is reported as a warning with its last stderr lines
-    /// (why it could not start, mostly).
+    /// Finds the simulator (`command`, else `HU_SIM`, else the `hu-sim` beside the program,
+    /// else `hu-sim` on `PATH`: `SimulatorCommand.find`), starts it through `/bin/sh -c` with
+    /// `arguments` appended (by default `--clock virtual`, so `SimulatorDriver.advance` works),
+    /// talks to it over its stdin/stdout while `body` runs, and forwards its stderr lines to
+    /// `logger`. A simulator that ends with a failure is reported as a warning with its last
+    /// stderr lines (why it could not start, mostly).
     /// Afterwards the connection is closed, stdin is closed so the simulator can exit on its
     /// own (removing its files may take a while), and after `exitGracePeriod` it is sent
     /// SIGTERM, then SIGKILL.
+    ///
+    /// - Throws: `SimulatorNotFound` when there is no simulator to start (nothing is started
+    ///   or written); `SimulatorDidNotStart` when the shell could not run the command;
+    ///   otherwise what `body` throws.
     ///
     /// Writing to a simulator that has died must fail a request, not kill the app, so this
     /// sets SIGPIPE to be ignored in the whole process.
     @discardableResult
     public static func withConnection<Result: Sendable>(
         command: String? = nil,
+        arguments: [String] = SimulatorCommand.virtualClock,
         configuration: SDLConnection.Configuration = SDLConnection.Configuration(),
         logger: Logger = Logger(label: "hu-sim"),
         exitGracePeriod: Duration = .seconds(10),
         _ body: (SDLConnection) async throws -> Result
     ) async throws -> Result {
+        let command = try SimulatorCommand.find(explicit: command).appending(arguments)
         signal(SIGPIPE, SIG_IGN)
-        let command = SimulatorCommand.resolve(command)
         var options = PlatformOptions()
         // Its own process group, so the signals reach the simulator behind the shell too.
         options.createSession = true
@@ -60,6 +68,11 @@ public enum SimulatorProcess {
             let lines = lastLines.all
             let tail = lines.isEmpty ? "" : "; its last lines on stderr:\n  " + lines.joined(separator: "\n  ")
             logger.warning("the simulator ended with \(outcome.terminationStatus)\(tail)")
+        }
+        // The shell's own statuses for a command it could not find (127) or run (126): that,
+        // not the broken pipe the first request met, is what went wrong.
+        if case .failure = outcome.closureResult, case .exited(let status) = outcome.terminationStatus, status == 126 || status == 127 {
+            throw SimulatorDidNotStart(command: command, status: status, stderr: lastLines.all)
         }
         return try outcome.closureResult.get()
     }
@@ -127,5 +140,19 @@ private struct StandardInputSink: ByteSink {
 
     func finish() async {
         try? await writer.finish()
+    }
+}
+
+/// The shell could not run the simulator command (exit status 127: not found; 126: not executable).
+public struct SimulatorDidNotStart: Error, Sendable, Equatable, CustomStringConvertible {
+    public let command: String
+    public let status: Int32
+    /// What the shell said on stderr, e.g. `/bin/sh: 1: /opt/hu-sim: not found`.
+    public let stderr: [String]
+
+    public var description: String {
+        let why = status == 127 ? "not found" : "not executable"
+        let said = stderr.isEmpty ? "" : ": " + stderr.joined(separator: "; ")
+        return "the simulator command \(command) could not be started (\(why), exit status \(status))\(said)"
     }
 }
