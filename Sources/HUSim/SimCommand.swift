@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineTool
 import Glibc
 import HeadUnit
 import JSONCodec
@@ -11,15 +12,15 @@ struct SimCommand: ParsableCommand {
         commandName: "hu-sim",
         abstract: "A simulated SDL head unit speaking JSON-RPC 2.0 on stdin/stdout.",
         discussion: """
-            Plays an SDL head unit (SDL Core's checks, the HMI, and a simulated driver) for
-            choice sets, interactions, the keyboard and files. One JSON-RPC message per line
-            in, one per line out; logs go to stderr. The wire contract is PROTOCOL.md.
+            Plays an SDL head unit (SDL Core's checks, the HMI, and a simulated
+            driver) for choice sets, interactions, the keyboard and files. One
+            JSON-RPC message per line in, one per line out; logs go to stderr. The
+            wire contract is PROTOCOL.md.
 
             Examples:
-              # Register an app and read the head unit's state (virtual clock, as tests use):
-              printf '%s\\n' \\
-                '{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}' \\
-                '{"jsonrpc":"2.0","id":2,"method":"Sim.GetState"}' | hu-sim --clock virtual
+              # Ask the head unit for its state (virtual clock, as tests use):
+              echo '{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}' |
+                hu-sim --clock virtual
 
               # Keep uploaded files between runs, on a head unit without voice or images:
               hu-sim --storage ~/hu-files --profile text-only
@@ -27,15 +28,18 @@ struct SimCommand: ParsableCommand {
               # Let a test drive time itself and cap the upload space at 1 MiB:
               hu-sim --clock virtual --quota 1048576
 
-            At a terminal (stdin and stdout both terminals; or --interactive) hu-sim is
-            interactive. Type `help` for every command and request, then for example:
+            At a terminal (stdin and stdout both terminals; or --interactive) hu-sim
+            is interactive. Type `help` for every command and request, then e.g.:
             register Demo
-            CreateI interactionChoiceSetID=1 choiceSet=[{choiceID:1,menuName:Berlin}]
-            perf initialText=Hi interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1]
+            CreateI interactionChoiceSetID=1
+              choiceSet=[{choiceID:1,menuName:Berlin}]
+            perf initialText=Hi interactionMode=MANUAL_ONLY
+              interactionChoiceSetIDList=[1]
             tap 1
-            (a unique prefix names a request; add interactionLayout=LIST_WITH_SEARCH for
-            a search field, then `type Ber`). The head unit's screen is drawn after
-            every change; full JSON-RPC lines work too.
+            (each request on one line; a unique prefix names a request; add
+            interactionLayout=LIST_WITH_SEARCH for a search field, then `type Ber`).
+            The head unit's screen is drawn after every change; full JSON-RPC lines
+            work too.
 
               # Watch a test or an app drive the simulator (screen on stderr):
               hu-sim --clock virtual --screen
@@ -49,16 +53,19 @@ struct SimCommand: ParsableCommand {
     @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime).")
     var clock: ClockMode = .real
 
-    @Option(help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file.")
+    @Option(
+        help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file (a regular file of at most \(ProfileFile.maximumBytes) bytes).")
     var profile: String?
 
     @Option(help: "Keep uploaded files in per-app folders under this directory (default: a private temporary folder removed at exit).")
     var storage: String?
 
-    @Option(help: "Upload space per app, in bytes.")
+    @Option(parsing: .unconditional, help: "Upload space per app, in bytes (\(Self.quotaBounds.lowerBound) to \(Self.quotaBounds.upperBound), 1 TiB).")
     var quota: Int64 = 100 << 20
 
-    @Option(help: "Longest accepted input line, in bytes; longer lines are answered with an error and skipped.")
+    @Option(
+        parsing: .unconditional,
+        help: "Longest accepted input line, in bytes (\(Self.lineBounds.lowerBound) to \(Self.lineBounds.upperBound), 1 GiB); longer lines are answered with an error and skipped.")
     var maxLineBytes: Int = 16 << 20
 
     @Flag(help: "Leave a registered app in HMI level NONE instead of bringing it to FULL.")
@@ -81,27 +88,33 @@ struct SimCommand: ParsableCommand {
             valueName: "file"))
     var record: String?
 
-    private func fileExists(_ path: String) -> Bool { access(path, R_OK) == 0 }
+    static let quotaBounds: ClosedRange<Int64> = 0...(1 << 40)
+    static let lineBounds: ClosedRange<Int> = 2...(1 << 30)
 
     func validate() throws {
-        guard quota >= 0 else { throw ValidationError("--quota must be 0 or more bytes, not \(quota).") }
-        guard maxLineBytes >= 2 else {
-            throw ValidationError("--max-line-bytes must be at least 2, not \(maxLineBytes).")
+        guard Self.quotaBounds.contains(quota) else {
+            throw ValidationError("--quota must be \(Self.quotaBounds.lowerBound) to \(Self.quotaBounds.upperBound) bytes, not \(quota).")
         }
-        _ = try loadProfile()
+        guard Self.lineBounds.contains(maxLineBytes) else {
+            throw ValidationError("--max-line-bytes must be \(Self.lineBounds.lowerBound) to \(Self.lineBounds.upperBound), not \(maxLineBytes).")
+        }
     }
 
-    /// The built-in profile named, or the profile file given; errors name the bad field.
+    static func main() { mainWithOneLineErrors() }
+
+    /// The built-in profile named, or the profile file given (read once); errors name the bad field.
     private func loadProfile() throws -> Profile {
         guard let profile else { return .full }
         if let builtIn = Profile.builtIn(named: profile) { return builtIn }
-        guard fileExists(profile) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try ProfileFile.read(profile)
+        } catch {
             throw ValidationError(
-                "--profile '\(profile)' is neither a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) nor a readable file."
-            )
+                "--profile '\(profile)' is neither a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) nor a profile file: \(error)")
         }
         do {
-            return try Profile(json: try JSON.parse(try readFile(profile)))
+            return try Profile(json: try JSON.parse(bytes))
         } catch let error as JSONParseError {
             throw ValidationError("--profile \(profile) is not valid JSON: \(error)")
         } catch let error as SchemaViolation {
@@ -124,8 +137,11 @@ struct SimCommand: ParsableCommand {
         do {
             store = try DiskFileStore(path: storage)
         } catch {
-            logger.critical("cannot use the storage folder: \(error)")
-            throw ExitCode.failure
+            throw ValidationError("--storage \(storage ?? "(a private temporary folder)"): \(error)")
+        }
+        if let storage, let problem = StorageProbe.problem(in: storage) {
+            store.finish()
+            throw ValidationError("--storage \(storage) cannot hold uploads: \(problem)")
         }
         let engine = HeadUnitEngine(configuration: configuration, store: store)
         let session = SimulatorSession(engine: engine, maximumLineBytes: maxLineBytes)
@@ -142,18 +158,37 @@ enum ClockMode: String, ExpressibleByArgument, CaseIterable {
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
-/// The whole file at `path`.
-func readFile(_ path: String) throws -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw ValidationError("cannot open \(path): \(String(cString: strerror(errno)))") }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = read(descriptor, &chunk, chunk.count)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        bytes.append(contentsOf: chunk[0..<count])
+/// A profile given as a file: a regular file (not a device or a FIFO, which could be endless
+/// or never end), read once, at most `maximumBytes`.
+enum ProfileFile {
+    static let maximumBytes = 1 << 20
+
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
     }
-    return bytes
+
+    static func read(_ path: String) throws(Problem) -> [UInt8] {
+        // Non-blocking: opening a FIFO must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Problem(description: "cannot open it: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw Problem(description: "it is not a regular file")
+        }
+        guard status.st_size <= maximumBytes else {
+            throw Problem(description: "it is \(status.st_size) bytes, more than a profile's \(maximumBytes)")
+        }
+        var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { throw Problem(description: "cannot read it: \(String(cString: strerror(errno)))") }
+            guard read > 0 else { break }
+            count += read
+        }
+        guard count <= maximumBytes else { throw Problem(description: "it grew past a profile's \(maximumBytes) bytes while read") }
+        return Array(bytes[..<count])
+    }
 }

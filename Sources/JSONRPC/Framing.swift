@@ -13,11 +13,15 @@ public struct LineFramer: Sendable {
     }
 
     public let maximumLineBytes: Int
+    /// The most bytes of an unfinished line held: the limit, and one byte of slack for a
+    /// line of exactly the limit followed by its "\r" (no more than `Int.max`).
+    private let maximumHeldBytes: Int
     private var partial: [UInt8] = []
     private var skippingLongLine = false
 
     public init(maximumLineBytes: Int) {
         self.maximumLineBytes = maximumLineBytes
+        maximumHeldBytes = maximumLineBytes < Int.max ? maximumLineBytes + 1 : Int.max
     }
 
     /// Feeds the next chunk of the stream; `body` gets every line it completes, in order.
@@ -59,8 +63,8 @@ public struct LineFramer: Sendable {
 
     private mutating func keep(_ piece: UnsafeRawBufferPointer, _ body: (Line) throws -> Void) rethrows {
         guard !skippingLongLine else { return }
-        // One byte of slack: a line of exactly the limit may still be followed by its "\r".
-        if partial.count + piece.count > maximumLineBytes + 1 {
+        // partial.count never exceeds maximumHeldBytes: the subtraction cannot overflow.
+        if piece.count > maximumHeldBytes - partial.count {
             partial = []
             skippingLongLine = true
             try body(.tooLong)

@@ -117,9 +117,6 @@ import Testing
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains("--clock"))
         #expect(outcome.stdout.isEmpty)
-        let quota = try SimulatorProcess.run(["--quota=-1"], input: Data())
-        #expect(quota.status == 64)
-        #expect(quota.stderr.contains("--quota must be 0 or more"))
     }
 }
 

@@ -20,8 +20,9 @@ enum SimulatorProcess {
         var messages: [JSON] { lines.map { (try? JSON.parse($0)) ?? .string("not JSON: \($0)") } }
     }
 
-    /// Runs `hu-sim` with `arguments`, writes `input` to its stdin, closes it, and waits.
-    static func run(_ arguments: [String] = ["--clock", "virtual"], input: Data) throws -> Outcome {
+    /// Runs `hu-sim` with `arguments`, writes `input` to its stdin, closes it, and waits;
+    /// a simulator still running after `timeLimit` is killed (its status says so).
+    static func run(_ arguments: [String] = ["--clock", "virtual"], input: Data, timeLimit: Double = 120) throws -> Outcome {
         signal(SIGPIPE, SIG_IGN)  // a simulator that exits early must not kill the test process
         let process = Process()
         process.executableURL = executable
@@ -34,6 +35,10 @@ enum SimulatorProcess {
         process.standardError = stderr.writing
         try process.run()
         for end in [stdin.reading, stdout.writing, stderr.writing] { try? end.close() }
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: killer)
+        defer { killer.cancel() }
         let writer = Thread {
             // The throwing write: a simulator that exits before reading everything (EPIPE)
             // must fail its test, not trap the whole test process (`write(_:)` uses try!).

@@ -37,6 +37,10 @@ private func lines(_ chunks: [String], limit: Int = 100, finish: Bool = true) ->
         #expect(lines(["a\nlast"], finish: false) == ["a"])
     }
 
+    @Test func theLargestLimitHoldsAnUnfinishedLineWithoutOverflowing() {
+        #expect(lines(["no newline yet", " and more", "\nnext"], limit: .max) == ["no newline yet and more", "next"])
+    }
+
     @Test func aLineOfExactlyTheLimitPasses() {
         let line = String(repeating: "x", count: 10)
         #expect(lines([line + "\n"], limit: 10) == [line])
