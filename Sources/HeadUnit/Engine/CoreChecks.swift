@@ -63,3 +63,23 @@ extension HeadUnitEngine {
         return result
     }
 }
+
+/// Core's check of TTSChunks of type FILE (`MessageHelper::VerifyTtsFiles`, SDL-RULES §1, §14).
+extension HeadUnitEngine {
+    /// The first of `prompts` holding a FILE chunk that names a file the app has not
+    /// uploaded: such a request is FILE_NOT_FOUND before the HMI is asked.
+    func promptNamingAMissingFile(_ prompts: [(String, [TTSChunk]?)]) -> String? {
+        prompts.first { $0.1?.contains { $0.type == .file && !files.hasFile(named: $0.text) } ?? false }?.0
+    }
+
+    static func missingSpeechFileInfo(_ prompt: String) -> String {
+        "One or more files needed for \(prompt) are not present"
+    }
+
+    /// The HMI's warning when FILE chunks reach a head unit whose speech cannot play files
+    /// (its speech capabilities lack FILE); the request still succeeds.
+    func unplayableSpeechFileWarning(_ prompts: [[TTSChunk]?]) -> String? {
+        guard !profile.playsAudioFiles, prompts.contains(where: { $0?.contains { $0.type == .file } ?? false }) else { return nil }
+        return "This head unit cannot play audio files in prompts: its speechCapabilities lack FILE"
+    }
+}

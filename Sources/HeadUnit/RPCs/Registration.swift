@@ -18,8 +18,8 @@ extension HeadUnitEngine {
         response.hmiDisplayLanguage = .enUS
         response.displayCapabilities = profile.displayCapabilities
         response.vrCapabilities = profile.voice ? [.text] : nil
-        response.speechCapabilities = [.text, .silence]
-        response.iconResumed = false
+        response.speechCapabilities = profile.speech
+        response.iconResumed = appsWithIcons.contains(request.appID)
         answer(reply, SDLResponse(.success, parameters: response))
 
         notify(OnHMIStatus(.none, audio: .notAudible, context: .main))
