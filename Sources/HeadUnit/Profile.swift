@@ -22,7 +22,8 @@ public struct Profile: SDLStruct, Hashable {
     public var imageTypeSupported: [ImageType] = []
     public var templatesAvailable: [String]?
     public var keyboardCapabilities: KeyboardCapabilities?
-    /// What the head unit's speech can say; FILE plays uploaded audio files. Absent: TEXT and SILENCE.
+    /// What the head unit's speech can say; FILE plays uploaded audio files, other chunk
+    /// types end in WARNINGS. Absent: TEXT and SILENCE.
     public var speechCapabilities: [SpeechCapabilities]?
 
     public init() {}
@@ -51,7 +52,6 @@ public struct Profile: SDLStruct, Hashable {
     public var supportsImages: Bool { !imageTypeSupported.isEmpty }
     public var supportsMask: Bool { keyboardCapabilities?.maskInputCharactersSupported ?? false }
     public var speech: [SpeechCapabilities] { speechCapabilities ?? [.text, .silence] }
-    public var playsAudioFiles: Bool { speech.contains(.file) }
 
     /// The width of a text field, if the head unit has it.
     public func width(of field: TextFieldName) -> Int? {

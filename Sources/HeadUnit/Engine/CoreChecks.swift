@@ -76,10 +76,12 @@ extension HeadUnitEngine {
         "One or more files needed for \(prompt) are not present"
     }
 
-    /// The HMI's warning when FILE chunks reach a head unit whose speech cannot play files
-    /// (its speech capabilities lack FILE); the request still succeeds.
-    func unplayableSpeechFileWarning(_ prompts: [[TTSChunk]?]) -> String? {
-        guard !profile.playsAudioFiles, prompts.contains(where: { $0?.contains { $0.type == .file } ?? false }) else { return nil }
-        return "This head unit cannot play audio files in prompts: its speechCapabilities lack FILE"
+    /// The HMI's warning when a prompt's chunk type is not among the head unit's speech
+    /// capabilities (TTS answers UNSUPPORTED_RESOURCE, which Core passes on as WARNINGS);
+    /// the request still succeeds.
+    func unsupportedSpeechWarning(_ prompts: [[TTSChunk]?]) -> String? {
+        let speech = profile.speech
+        guard let type = prompts.lazy.compactMap({ $0 }).joined().first(where: { !speech.contains($0.type) })?.type else { return nil }
+        return "This head unit's speech cannot say \(type.rawValue) prompts"
     }
 }

@@ -19,8 +19,8 @@ struct ActiveInteraction {
     var keyboardText = ""
     /// The user's choice for USER_CHOICE_INPUT_KEY_MASK: true when characters are hidden.
     var userMaskEnabled = false
-    /// Why a successful end is WARNINGS: a vrHelp image names a file never uploaded, or
-    /// a FILE prompt reached a head unit that cannot play files; nil for SUCCESS.
+    /// Why a successful end is WARNINGS: a vrHelp image names a file never uploaded, or a
+    /// prompt's speech type is one the head unit cannot say; nil for SUCCESS.
     let warning: String?
     /// An injected `delayMs` holds the answer back by this much when the interaction ends.
     let answerDelayMs: Int?

@@ -63,7 +63,7 @@ extension HeadUnitEngine {
         }
         // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning.
         let properties = request.keyboardProperties
-        let warning = imageCheck == .missingFile ? ImageCheck.missingInfo : unplayableSpeechFileWarning(prompts.map(\.1))
+        let warning = imageCheck == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
         awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
             engine.hmiAnswer(to: properties, warning: warning)
         } complete: { engine, hmi in

@@ -71,7 +71,7 @@ extension HeadUnitEngine {
             answerWithoutShowing(refusal, request, reply, delayMs: fault?.delayMs)
             return
         }
-        let warning = vrHelpImages == .missingFile ? ImageCheck.missingInfo : unplayableSpeechFileWarning(prompts.map(\.1))
+        let warning = vrHelpImages == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
         show(request, sets: sets, reply: reply, warning: warning, answerDelayMs: fault?.delayMs)
     }
 
