@@ -22,10 +22,11 @@ struct ConformCommand: ParsableCommand {
               # every fixture under fixtures/conformance:
               hu-conform
               hu-conform fixtures/conformance/choice-sets --filter invalid-id
-              # the wire logged to wire.log, a JUnit report beside it:
-              HU_SIM="tee -a wire.log | hu-sim" hu-conform --junit conformance.xml
+              # the files area, the wire logged to wire.log, a JUnit report:
+              HU_SIM="tee -a wire.log | hu-sim" \\
+                hu-conform --junit conformance.xml fixtures/conformance/files
               # stop at the first failure:
-              hu-conform --fail-fast --timeout 30
+              hu-conform --fail-fast --timeout 30 fixtures/conformance/keyboard
             """
     )
 

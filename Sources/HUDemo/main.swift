@@ -42,13 +42,13 @@ let help = """
 
     usage: hu-demo [--sim COMMAND]
 
-      --sim COMMAND   the simulator, a shell command; --clock virtual is appended, so a
-                      wrapper script must pass its arguments on ("$@").
-                      Default: $HU_SIM, else the hu-sim beside hu-demo, else hu-sim on PATH.
-      -h, --help      show this help
+    --sim COMMAND: the simulator, a shell command; --clock virtual is appended, so a
+    wrapper script must pass its arguments on ("$@"). Default: $HU_SIM, else the
+    hu-sim beside hu-demo, else hu-sim on PATH.
+    -h, --help: show this help.
 
-    Example:
-      hu-demo --sim "tee -a wire.log | hu-sim"   # the demo, its requests logged to wire.log
+    Example (the demo, what it sent logged to wire.log):
+      hu-demo --sim "tee -a wire.log | hu-sim"
     """
 
 var explicitSimulator: String?

@@ -31,15 +31,12 @@ struct SimCommand: ParsableCommand {
             At a terminal (stdin and stdout both terminals; or --interactive) hu-sim
             is interactive. Type `help` for every command and request, then e.g.:
             register Demo
-            CreateI interactionChoiceSetID=1
-              choiceSet=[{choiceID:1,menuName:Berlin}]
-            perf initialText=Hi interactionMode=MANUAL_ONLY
-              interactionChoiceSetIDList=[1]
+            CreateI interactionChoiceSetID=1 choiceSet=[{choiceID:1,menuName:Berlin}]
+            perf initialText=Hi interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1]
             tap 1
-            (each request on one line; a unique prefix names a request; add
-            interactionLayout=LIST_WITH_SEARCH for a search field, then `type Ber`).
-            The head unit's screen is drawn after every change; full JSON-RPC lines
-            work too.
+            (a unique prefix names a request; add interactionLayout=LIST_WITH_SEARCH
+            for a search field, then `type Ber`). The head unit's screen is drawn
+            after every change; full JSON-RPC lines work too.
 
               # Watch a test or an app drive the simulator (screen on stderr):
               hu-sim --clock virtual --screen

@@ -36,7 +36,8 @@ public struct ChildPipe: Sendable {
 extension Process {
     /// Runs the process with its stdout and stderr into one close-on-exec pipe, and
     /// returns everything it wrote once it has exited. A process still running after
-    /// `timeLimit` is killed (its status then says so): a test never waits for ever.
+    /// `timeLimit` is killed with its process group (Foundation starts each process in a
+    /// group of its own; its status then says so): a test never waits for ever.
     public func runCollectingOutput(timeLimit: Duration = .seconds(180)) throws -> Data {
         let output = try ChildPipe()
         standardOutput = output.writing
@@ -44,7 +45,7 @@ extension Process {
         try run()
         try? output.writing.close()
         let pid = processIdentifier
-        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        let killer = DispatchWorkItem { kill(-pid, SIGKILL) }
         let seconds = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
         let data = output.reading.readDataToEndOfFile()
