@@ -19,7 +19,7 @@ struct ConformCommand: ParsableCommand {
             fixture failed, 64 for usage errors and when no fixture was found.
 
             Examples:
-              # every fixture under fixtures/conformance:
+              # every fixture under fixtures/conformance (long):
               hu-conform
               hu-conform fixtures/conformance/choice-sets --filter invalid-id
               # the files area, the wire logged to wire.log, a JUnit report:
@@ -43,7 +43,7 @@ struct ConformCommand: ParsableCommand {
     var jobs: Int?
 
     @Option(help: "Seconds one fixture may take before its simulator is taken to hang.")
-    var timeout: Double = 10
+    var timeout: Double = 30
 
     @Flag(help: "Stop at the first failed fixture (the same as --max-failures 1).")
     var failFast = false

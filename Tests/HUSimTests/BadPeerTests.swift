@@ -2,12 +2,13 @@ import Foundation
 import JSONCodec
 import Synchronization
 import Testing
+import TestSupport
 
 /// Peers that misbehave on the pipes (issue #11): input that ends in the middle of
 /// something, a reader that goes away or stops reading, and lines or batches far bigger
 /// than usual. `hu-sim` must answer what PROTOCOL.md §1–2 says, keep its memory bounded,
 /// and exit 0 without a crash dump.
-@Suite struct BadPeers {
+@Suite(.ownThreads) struct BadPeers {
     private static func ping(_ id: String) -> String { #"{"jsonrpc":"2.0","id":"\#(id)","method":"No.Such.Method"}"# }
     private static func ping(_ id: Int) -> String { #"{"jsonrpc":"2.0","id":\#(id),"method":"No.Such.Method"}"# }
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// hu-demo, the README's first command: the manager library driving hu-sim from start to end.
-@Suite struct DemoTests {
+@Suite(.ownThreads) struct DemoTests {
     private func runDemo(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let demo = Process()
         demo.executableURL = BuiltExecutables.url("hu-demo")

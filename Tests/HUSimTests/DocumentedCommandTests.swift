@@ -7,7 +7,7 @@ import TestSupport
 /// scratch folder with the built programs first on PATH, stdin empty and HOME a temporary
 /// folder, and must exit 0; `sh long` examples are checked for syntax and for the programs
 /// they name, not run.
-@Suite(.timeLimit(.minutes(10))) struct DocumentedCommandTests {
+@Suite(.ownThreads, .timeLimit(.minutes(10))) struct DocumentedCommandTests {
     struct Example: CustomStringConvertible {
         let source: String
         let line: Int

@@ -1,10 +1,11 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// The head unit through the real `hu-sim` binary, one session per RPC family
 /// (PROTOCOL.md §3–6): what a user of the simulator sees on the wire.
-@Suite struct EngineEndToEnd {
+@Suite(.ownThreads) struct EngineEndToEnd {
     private static let register =
         #"{"jsonrpc":"2.0","id":"reg","method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#
 

@@ -1,11 +1,12 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// The inputs under fixtures/fuzz-corpus (hand-picked, and any hu-fuzz found at fault), each
 /// replayed through the built hu-sim between a registration and a `Sim.GetState`: the
 /// simulator must survive it, write only JSON, and answer no id twice.
-struct FuzzCorpusTests {
+@Suite(.ownThreads) struct FuzzCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../fixtures/fuzz-corpus").standardized
 

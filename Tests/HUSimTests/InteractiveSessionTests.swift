@@ -1,9 +1,10 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// A person at a terminal: `hu-sim` under a real pseudo-terminal, typed at line by line.
-@Suite(.serialized) struct InteractiveSessionAtATerminal {
+@Suite(.serialized, .ownThreads) struct InteractiveSessionAtATerminal {
     @Test func aWholeSessionRegistersPresentsASearchTypesTapsAndShowsTheResult() throws {
         let terminal = try PseudoTerminalSession(environment: ["NO_COLOR": "1"])
         defer { terminal.end() }

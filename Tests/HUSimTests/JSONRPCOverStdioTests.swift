@@ -1,9 +1,10 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// The JSON-RPC layer of PROTOCOL.md §1–2, end to end through the real `hu-sim` binary.
-@Suite struct JSONRPCOverStdio {
+@Suite(.ownThreads) struct JSONRPCOverStdio {
     private func ping(_ id: String) -> String { #"{"jsonrpc":"2.0","id":"\#(id)","method":"No.Such.Method"}"# }
 
     @Test func unknownMethodsAreAnsweredWithTheirID() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// `--clock real`: timers run on wall time, with no `Sim.AdvanceTime` needed.
-@Suite struct RealClock {
+@Suite(.ownThreads) struct RealClock {
     @Test func aDelayedAnswerArrivesOnItsOwnAfterItsDelay() throws {
         let simulator = try StorageSimulator(["--clock", "real"])
         simulator.register()

@@ -5,7 +5,7 @@ import TestSupport
 /// Every program that starts a simulator finds it by one rule (--sim, HU_SIM, the hu-sim
 /// beside it, hu-sim on PATH) and appends the arguments it needs, so each works with
 /// `hu-sim` itself and with a wrapper script that passes its arguments on.
-@Suite(.timeLimit(.minutes(3))) struct SimulatorRuleTests {
+@Suite(.ownThreads, .timeLimit(.minutes(3))) struct SimulatorRuleTests {
     private struct Run {
         let status: Int32
         let output: String

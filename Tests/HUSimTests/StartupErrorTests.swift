@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What hu-sim says when it cannot start as asked: one line on stderr, naming the option and
 /// what is wrong, exit status 64, nothing on stdout, nothing left running.
-@Suite(.timeLimit(.minutes(2))) struct StartupErrorTests {
+@Suite(.ownThreads, .timeLimit(.minutes(2))) struct StartupErrorTests {
     private static let scratch: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hu-startup-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

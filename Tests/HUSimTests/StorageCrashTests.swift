@@ -1,10 +1,11 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// A simulator killed in the middle of writing (SIGKILL: no cleanup at all) leaves every
 /// file whole or absent, and the next start removes its unfinished temporaries (PROTOCOL.md §7).
-@Suite struct StorageCrash {
+@Suite(.ownThreads) struct StorageCrash {
     static let fileSize = 2 << 20
     static let chunkSize = 512 << 10
 

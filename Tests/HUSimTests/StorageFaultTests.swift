@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// A small tmpfs mounted on a scratch folder: a disk that really fills up (ENOSPC) and can
 /// really be made read-only (EROFS), whoever runs the test — root ignores permission bits,
@@ -54,7 +55,7 @@ final class TmpfsStorage {
 /// Storage that fails under the simulator during uploads (issue #11): the upload is
 /// `GENERIC_ERROR` with the reason, no file is torn or left half-written, and the store
 /// goes on serving what it has.
-@Suite(.enabled(if: TmpfsStorage.isPermitted, "mounting a tmpfs is not permitted here (needs root / CAP_SYS_ADMIN); skipped"))
+@Suite(.ownThreads, .enabled(if: TmpfsStorage.isPermitted, "mounting a tmpfs is not permitted here (needs root / CAP_SYS_ADMIN); skipped"))
 struct StorageFaults {
     private static func bytes(_ count: Int, seed: UInt8) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed) &+ $0 >> 9) }

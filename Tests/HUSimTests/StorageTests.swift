@@ -1,9 +1,10 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// Files on real storage, end to end through `hu-sim --storage` (PROTOCOL.md §7, SDL-RULES §9–10).
-@Suite struct Storage {
+@Suite(.ownThreads) struct Storage {
     private let register = StorageSimulator.line(id: 1, method: "RegisterAppInterface", params: StorageSimulator.registration())
 
     private func put(_ id: Int64, _ name: String, _ bytes: [UInt8], _ extra: JSONObject = [:]) -> String {
@@ -450,7 +451,7 @@ func crc32(_ bytes: [UInt8]) -> UInt32 {
 }
 
 /// Uploads in chunks that declare their size first (PutFile `length` at offset 0).
-@Suite struct StorageStagedUploads {
+@Suite(.ownThreads) struct StorageStagedUploads {
     private func chunk(_ name: String, _ bytes: [UInt8], offset: Int, length: Int? = nil, persistent: Bool = true) -> JSONObject {
         var extra: JSONObject = ["offset": .integer(Int64(offset)), "persistentFile": .bool(persistent)]
         if let length { extra["length"] = .integer(Int64(length)) }
