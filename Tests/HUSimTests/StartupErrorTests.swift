@@ -52,6 +52,22 @@ import TestSupport
         #expect(outcome.stderr.filter { $0 == "\n" }.count == 1, "\(outcome.stderr)")
     }
 
+    @Test(arguments: [
+        ("hu-conform", ["--jobs", "none"]),
+        ("hu-bench", ["latency", "--requests", "many"]),
+        ("hu-fuzz", ["--lines", "-3"]),
+        ("hu-demo", ["--sim"]),
+    ])
+    func theOtherToolsSayABadOptionInOneLineToo(tool: String, arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = BuiltExecutables.url(tool)
+        process.arguments = arguments
+        let output = String(decoding: try process.runCollectingOutput(timeLimit: .seconds(30)), as: UTF8.self)
+        #expect(process.terminationStatus == 64, "\(output)")
+        #expect(output.hasPrefix("\(tool): "), "\(output)")
+        #expect(output.filter { $0 == "\n" }.count == 1, "\(output)")
+    }
+
     @Test func theLargestLineLimitTakesALineWithoutANewline() throws {
         let outcome = try SimulatorProcess.run(
             ["--clock", "virtual", "--max-line-bytes", "1073741824"], input: Data(#"{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}"#.utf8))
