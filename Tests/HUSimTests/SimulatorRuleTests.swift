@@ -16,7 +16,12 @@ import TestSupport
         var executable = BuiltExecutables.url(program)
         if let folder {
             executable = folder.appendingPathComponent(program)
-            try FileManager.default.copyItem(at: BuiltExecutables.url(program), to: executable)
+            // Copied by cp, not by this process: a process this one starts meanwhile would
+            // inherit the copy's open descriptor, and running the copy would fail with ETXTBSY.
+            let copy = Process()
+            copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+            copy.arguments = [BuiltExecutables.url(program).path, executable.path]
+            _ = try copy.runCollectingOutput(timeLimit: .seconds(60))
         }
         process.executableURL = executable
         process.arguments = arguments

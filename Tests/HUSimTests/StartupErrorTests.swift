@@ -41,6 +41,7 @@ import TestSupport
         (["--profile", oversizedProfile()], "nor a profile file: it is 1048577 bytes, more than a profile's 1048576"),
         (["--storage", "/proc/nope"], "--storage /proc/nope: cannot make the storage folder /proc/nope"),
         (["--storage", "/sys/kernel"], "--storage /sys/kernel cannot hold uploads: cannot create a file in it:"),
+        (["--record", "/proc/nope/session.jsonl"], "--record: cannot write /proc/nope/session.jsonl"),
         (["--bogus"], "--bogus"),
     ])
     func aBadOptionIsOneLineAndExitStatus64(arguments: [String], message: String) throws {

@@ -138,7 +138,14 @@ import TestSupport
         case "SIGINT": simulator.kill(SIGINT)
         default:
             simulator.closeOutput()
-            simulator.send(StorageSimulator.line(id: 5, method: "ListFiles", params: nil))
+            // Its next reply finds the pipe closed (EPIPE). A process the test runner starts at
+            // that moment holds the pipe open between its fork and exec, and the reply then goes
+            // through (seen under load): ask again until the simulator is gone.
+            var asked = 0
+            while asked < 3000, simulator.send(StorageSimulator.line(id: 5, method: "ListFiles", params: nil)) {
+                asked += 1
+                usleep(10_000)
+            }
         }
         #expect(simulator.waitForExit() == 0, "hu-sim did not exit after \(ending)")
         #expect(temporary.snapshot().isEmpty)

@@ -484,7 +484,13 @@ enum FaultScenarioRunner {
         let outcomes = await uploads(of: artwork, copies: 3, manager: manager, user: user, clock: clock, report: &report)
         let putFiles = await manager.connection.requestsSent(PutFile.self) - sent
         let allowed = putFileFaulted ? 1 + manager.fileManager.configuration.retries : 1
-        if putFiles > allowed || Set(outcomes).count != 1 || (!putFileFaulted && outcomes != Array(repeating: "uploaded", count: 3)) {
+        // Started at once they share the transfer and all end "uploaded"; a loaded machine may
+        // run them one after another, and a call that starts after the transfer ended finds
+        // the file there: "alreadyOnHeadUnit". Either way one transfer was made.
+        let ended = Set(outcomes)
+        let agree = ended == ["uploaded"] || ended == ["uploaded", "alreadyOnHeadUnit"]
+            || (putFileFaulted && outcomes.allSatisfy { $0.hasPrefix("failed") })
+        if putFiles > allowed || !agree {
             report.needlessUploads += max(0, putFiles - allowed)
             report.violations.append("three uploads of one new artwork at once sent \(putFiles) PutFile(s) and ended \(outcomes)")
         }

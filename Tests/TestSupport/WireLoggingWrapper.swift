@@ -15,8 +15,15 @@ public struct WireLoggingWrapper: Sendable {
             echo "$@" >> '\(folder.path)/arguments.log'
             tee -a '\(folder.path)/wire.log' | '\(BuiltExecutables.url("hu-sim").path)' "$@"
             """
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        // Written here, made executable by install(1) in a process of its own: a process this
+        // one starts while the script is open for writing keeps it open, and running the
+        // script would then fail with ETXTBSY.
+        let draft = folder.appendingPathComponent("wrapper.draft").path
+        try script.write(toFile: draft, atomically: false, encoding: .utf8)
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+        install.arguments = ["-m", "755", draft, path]
+        _ = try install.runCollectingOutput(timeLimit: .seconds(60))
     }
 
     /// The arguments of each start, one line each.
