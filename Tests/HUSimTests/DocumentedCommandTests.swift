@@ -4,9 +4,10 @@ import TestSupport
 
 /// Every shell example in README.md, docs/*.md and the programs' `--help` texts works as
 /// written (the convention is in the README, under the first commands): each runs from a
-/// scratch folder with the built programs first on PATH, stdin empty and HOME a temporary
-/// folder, and must exit 0; `sh long` examples are checked for syntax and for the programs
-/// they name, not run.
+/// scratch folder that looks like the repository after `swift build`, stdin empty and HOME
+/// a temporary folder (help examples with the built programs first on PATH, as installed),
+/// and must exit 0; `sh long` examples are checked for syntax and for the programs they
+/// name, not run.
 @Suite(.ownThreads, .timeLimit(.minutes(10))) struct DocumentedCommandTests {
     struct Example: CustomStringConvertible {
         let source: String
@@ -31,22 +32,24 @@ import TestSupport
         let text = try String(contentsOf: Self.repository.appendingPathComponent(document), encoding: .utf8)
         let examples = Self.markdownExamples(text, source: document)
         if document == "README.md" { #expect(!examples.isEmpty) }
-        for example in examples { try Self.check(example) }
+        for example in examples { try Self.check(example, installed: false) }
     }
 
     @Test(arguments: programs)
     func helpAndEveryExampleInItWork(program: String) throws {
-        let help = try Self.run("\(program) --help", in: Self.scratchFolder())
+        let help = try Self.run("\(program) --help", in: Self.scratchFolder(), installed: true)
         #expect(help.status == 0, "\(program) --help: \(help.output)")
         #expect(Self.wrappedExampleLines(help.output).isEmpty, "\(program) --help wraps an example: \(Self.wrappedExampleLines(help.output))")
-        for example in Self.helpExamples(help.output, source: "\(program) --help") { try Self.check(example) }
+        for example in Self.helpExamples(help.output, source: "\(program) --help") { try Self.check(example, installed: true) }
         // The subcommands' own help texts.
         let subcommands = help.output.components(separatedBy: "SUBCOMMANDS:").dropFirst().first?.split(separator: "\n")
             .compactMap { $0.split(separator: " ").first.map(String.init) } ?? []
         for subcommand in subcommands {
-            let subhelp = try Self.run("\(program) \(subcommand) --help", in: Self.scratchFolder())
+            let subhelp = try Self.run("\(program) \(subcommand) --help", in: Self.scratchFolder(), installed: true)
             #expect(subhelp.status == 0, "\(program) \(subcommand) --help: \(subhelp.output)")
-            for example in Self.helpExamples(subhelp.output, source: "\(program) \(subcommand) --help") { try Self.check(example) }
+            for example in Self.helpExamples(subhelp.output, source: "\(program) \(subcommand) --help") {
+                try Self.check(example, installed: true)
+            }
         }
     }
 
@@ -147,18 +150,19 @@ import TestSupport
 
     // MARK: Running them
 
-    private static func check(_ example: Example) throws {
+    /// `installed`: the built programs are on PATH, as a help text expects.
+    private static func check(_ example: Example, installed: Bool) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         if example.isLong {
-            let syntax = try run(example.script, in: folder, syntaxOnly: true)
+            let syntax = try run(example.script, in: folder, installed: installed, syntaxOnly: true)
             #expect(syntax.status == 0, "\(example): not valid shell: \(syntax.output)")
             for program in programsNamed(in: example.script) {
-                let found = try run("command -v -- '\(program)'", in: folder)
+                let found = try run("command -v -- '\(program)'", in: folder, installed: installed)
                 #expect(found.status == 0, "\(example): \(program) does not exist")
             }
         } else {
-            let outcome = try run(example.script, in: folder)
+            let outcome = try run(example.script, in: folder, installed: installed)
             #expect(outcome.status == 0, "\(example) failed (status \(outcome.status)):\n\(example.script)\n--- its output:\n\(outcome.output)")
         }
     }
@@ -187,13 +191,13 @@ import TestSupport
 
     /// Runs `script` with bash (`-e -o pipefail`; `-n` for syntax only), killed with its
     /// process group (Foundation starts each process in a group of its own) after 5 minutes.
-    private static func run(_ script: String, in folder: URL, syntaxOnly: Bool = false) throws -> (status: Int32, output: String) {
+    private static func run(_ script: String, in folder: URL, installed: Bool, syntaxOnly: Bool = false) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [syntaxOnly ? "-n" : "-e", "-o", "pipefail", "-c", script]
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = BuiltExecutables.folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        if installed { environment["PATH"] = BuiltExecutables.folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin") }
         environment["HOME"] = folder.path
         environment["NO_COLOR"] = "1"
         environment["HU_SIM"] = nil
