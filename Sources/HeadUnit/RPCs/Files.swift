@@ -1,4 +1,3 @@
-import JSONRPC
 import SDLModel
 
 /// An upload that passed Core's checks and is ready to be written.
@@ -16,7 +15,7 @@ extension HeadUnitEngine {
     static let maximumListedFiles = 1000
     static let tooManyInNone = "Too many requests from the app with HMILevel HMI_NONE"
 
-    func putFile(_ request: PutFile, _ reply: ReplyAddress?) {
+    func putFile(_ request: PutFile, _ reply: ReplyToken?) {
         guard let upload = checkUpload(request, reply) else { return }
         let takenByFault = !passCoreOnlyFault(PutFile.method, reply) { engine, reply in
             // A held-back answer: the head unit may have changed meanwhile, so check again.
@@ -26,7 +25,7 @@ extension HeadUnitEngine {
     }
 
     /// Core's checks of a PutFile in SDL's order; a refusal is answered here.
-    func checkUpload(_ request: PutFile, _ reply: ReplyAddress?) -> CheckedUpload? {
+    func checkUpload(_ request: PutFile, _ reply: ReplyToken?) -> CheckedUpload? {
         func refuse(_ code: ResultCode, _ info: String) -> CheckedUpload? {
             answerWithSpace(reply, code, info: info, system: request.systemFile)
             return nil
@@ -52,7 +51,7 @@ extension HeadUnitEngine {
     }
 
     /// Writes a checked upload and answers with the space left.
-    private func store(_ upload: CheckedUpload, _ reply: ReplyAddress?) {
+    private func store(_ upload: CheckedUpload, _ reply: ReplyToken?) {
         let request = upload.request
         let isNew: Bool
         do {
@@ -72,7 +71,7 @@ extension HeadUnitEngine {
         answerWithSpace(reply, .success, info: "File was downloaded", system: request.systemFile)
     }
 
-    func listFiles(_ request: ListFiles, _ reply: ReplyAddress?) {
+    func listFiles(_ request: ListFiles, _ reply: ReplyToken?) {
         guard checkListing(reply) else { return }
         let takenByFault = !passCoreOnlyFault(ListFiles.method, reply) { engine, reply in
             if engine.checkListing(reply) { engine.list(reply) }
@@ -80,14 +79,14 @@ extension HeadUnitEngine {
         if !takenByFault { list(reply) }
     }
 
-    private func checkListing(_ reply: ReplyAddress?) -> Bool {
+    private func checkListing(_ reply: ReplyToken?) -> Bool {
         guard isLimitedInNone(\.listFilesInNone) else { return true }
         answerWithSpace(reply, .rejected, info: Self.tooManyInNone)
         return false
     }
 
     /// Names read from the store, not from Core's bookkeeping (SDL-RULES §10).
-    private func list(_ reply: ReplyAddress?) {
+    private func list(_ reply: ReplyToken?) {
         app?.listFilesInNone += 1
         let names: [String]
         do {
@@ -101,7 +100,7 @@ extension HeadUnitEngine {
         answer(reply, SDLResponse(.success, parameters: response))
     }
 
-    func deleteFile(_ request: DeleteFile, _ reply: ReplyAddress?) {
+    func deleteFile(_ request: DeleteFile, _ reply: ReplyToken?) {
         guard checkDeletion(request, reply) else { return }
         let takenByFault = !passCoreOnlyFault(DeleteFile.method, reply) { engine, reply in
             if engine.checkDeletion(request, reply) { engine.delete(request, reply) }
@@ -109,7 +108,7 @@ extension HeadUnitEngine {
         if !takenByFault { delete(request, reply) }
     }
 
-    private func checkDeletion(_ request: DeleteFile, _ reply: ReplyAddress?) -> Bool {
+    private func checkDeletion(_ request: DeleteFile, _ reply: ReplyToken?) -> Bool {
         let name = request.syncFileName
         let refusal: (ResultCode, String)? =
             if isLimitedInNone(\.deleteFilesInNone) {
@@ -126,7 +125,7 @@ extension HeadUnitEngine {
         return false
     }
 
-    private func delete(_ request: DeleteFile, _ reply: ReplyAddress?) {
+    private func delete(_ request: DeleteFile, _ reply: ReplyToken?) {
         do {
             try files.delete(request.syncFileName)
         } catch {
@@ -137,7 +136,7 @@ extension HeadUnitEngine {
         answerWithSpace(reply, .success)
     }
 
-    func setAppIcon(_ request: SetAppIcon, _ reply: ReplyAddress?) {
+    func setAppIcon(_ request: SetAppIcon, _ reply: ReplyToken?) {
         let name = request.syncFileName
         if let problem = SyncFileName.problem(with: name) {
             answer(reply, .invalidData, info: problem)
@@ -151,7 +150,7 @@ extension HeadUnitEngine {
     }
 
     /// Answers with the app's space left, as Core does for every file request.
-    private func answerWithSpace(_ reply: ReplyAddress?, _ code: ResultCode, info: String? = nil, system: Bool = false) {
+    private func answerWithSpace(_ reply: ReplyToken?, _ code: ResultCode, info: String? = nil, system: Bool = false) {
         let space = system ? 0 : files.spaceAvailable
         answer(reply, SDLResponse(code, info: info, parameters: SpaceAvailable(Self.wireSpace(space))))
     }

@@ -2,6 +2,7 @@
 
 public struct OnHMIStatus: SDLNotification, Hashable {
     public static let method = "OnHMIStatus"
+    public static let functionID = 32768
 
     public var hmiLevel = HMILevel.none
     public var audioStreamingState = AudioStreamingState.notAudible
@@ -29,6 +30,7 @@ public struct OnHMIStatus: SDLNotification, Hashable {
 
 public struct OnKeyboardInput: SDLNotification, Hashable {
     public static let method = "OnKeyboardInput"
+    public static let functionID = 32779
 
     public var event = KeyboardEvent.keypress
     public var data: String?
@@ -48,6 +50,7 @@ public struct OnKeyboardInput: SDLNotification, Hashable {
 
 public struct OnSystemCapabilityUpdated: SDLNotification, Hashable {
     public static let method = "OnSystemCapabilityUpdated"
+    public static let functionID = 32787
 
     public var systemCapability = SystemCapability()
 
@@ -62,6 +65,7 @@ public struct OnSystemCapabilityUpdated: SDLNotification, Hashable {
 
 public struct OnAppInterfaceUnregistered: SDLNotification, Hashable {
     public static let method = "OnAppInterfaceUnregistered"
+    public static let functionID = 32769
 
     public var reason = AppInterfaceUnregisteredReason.masterReset
 
