@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
         .library(name: "SDLModel", targets: ["SDLModel"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "SDLProtocol", targets: ["SDLProtocol"]),
         .library(name: "SDLManager", targets: ["SDLManager"]),
         .executable(name: "hu-demo", targets: ["HUDemo"]),
         .executable(name: "hu-fuzz", targets: ["HUFuzz"]),
@@ -43,11 +44,14 @@ let package = Package(
         .target(name: "JSONRPC", dependencies: ["JSONCodec"], swiftSettings: fastPath),
         .target(name: "SDLModel", dependencies: ["JSONCodec", "JSONRPC"], swiftSettings: fastPath),
         .target(name: "HeadUnit", dependencies: ["SDLModel", "JSONCodec"], swiftSettings: fastPath),
-        // The engine's doors: JSON-RPC lines (stdio) mapped to the engine's calls and back.
+        // SDL's own protocol (version 5): frames, BSON control payloads, message assembly. Pure.
+        .target(name: "SDLProtocol"),
+        // The engine's doors: JSON-RPC lines (stdio) and SDL messages (TCP), each mapped to
+        // the engine's calls and back.
         // Its state is touched by one thread through one call stack per line: release builds
         // skip the runtime exclusivity checks there (debug builds and tests keep them).
         .target(
-            name: "SimulatorHost", dependencies: ["HeadUnit", "JSONRPC", "JSONCodec"],
+            name: "SimulatorHost", dependencies: ["HeadUnit", "SDLProtocol", "SDLModel", "JSONRPC", "JSONCodec"],
             swiftSettings: fastPath + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The terminal front end of hu-sim: shorthand, help, the drawn screen, recording.
         .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
@@ -99,7 +103,8 @@ let package = Package(
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec"]),
-        .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLModel"]),
+        .testTarget(name: "SDLProtocolTests", dependencies: ["SDLProtocol"]),
+        .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel"]),
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),

@@ -59,7 +59,7 @@ struct SimCommand: ParsableCommand {
     @Option(help: "Upload space per app, in bytes.")
     var quota: Int64 = 100 << 20
 
-    @Option(help: "Longest accepted input line, in bytes; longer lines are answered with an error and skipped.")
+    @Option(help: "Longest accepted input line (and, with --listen, SDL message), in bytes; longer lines are answered with an error and skipped.")
     var maxLineBytes: Int = 16 << 20
 
     @Flag(help: "Leave a registered app in HMI level NONE instead of bringing it to FULL.")
@@ -78,6 +78,15 @@ struct SimCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Serve SDL apps over TCP (SDL protocol 5) on HOST:PORT beside stdin/stdout; port 0 picks a free port, printed on stderr. Runs until SIGINT/SIGTERM.",
+            valueName: "host:port"))
+    var listen: String?
+
+    @Option(help: "With --listen: the most payload bytes per SDL frame, either way (told to the app at StartService).")
+    var mtu: Int = 131_072
+
+    @Option(
+        help: ArgumentHelp(
             "Write the session to <file> as a conformance fixture (send/expect JSON lines); it replays deterministically when recorded with --clock virtual.",
             valueName: "file"))
     var record: String?
@@ -89,6 +98,10 @@ struct SimCommand: ParsableCommand {
         guard maxLineBytes >= 2 else {
             throw ValidationError("--max-line-bytes must be at least 2, not \(maxLineBytes).")
         }
+        if let listen, Endpoint(listen) == nil {
+            throw ValidationError("--listen takes HOST:PORT (e.g. 127.0.0.1:12345, [::1]:0), not \(listen).")
+        }
+        guard (64...(1 << 20)).contains(mtu) else { throw ValidationError("--mtu must be 64 to 1048576 bytes, not \(mtu).") }
         _ = try loadProfile()
     }
 
@@ -129,8 +142,22 @@ struct SimCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let engine = HeadUnitEngine(configuration: configuration, store: store)
-        let session = SimulatorSession(engine: engine, maximumLineBytes: maxLineBytes)
-        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session))
+        let host = EngineHost(engine: engine)
+        let session = SimulatorSession(host: host, maximumLineBytes: maxLineBytes)
+        var apps: AppServer?
+        if let listen, let endpoint = Endpoint(listen) {
+            do {
+                apps = try AppServer(
+                    listeningOn: endpoint, host: host,
+                    configuration: .init(mtu: mtu, maximumMessageSize: maxLineBytes), logger: logger)
+            } catch {
+                logger.critical("\(error)")
+                throw ExitCode.failure
+            }
+            // Unconditionally, whatever the log level: port 0's choice is for whoever started us.
+            writeAll(Array("hu-sim: listening for SDL apps on \(apps!.address)\n".utf8), to: STDERR_FILENO)
+        }
+        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session), apps: apps)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

@@ -14,35 +14,47 @@ struct StdioLoop {
     /// What reads stdin and fills stdout: the session itself, or the console in front of it
     /// (interactive, `--screen` or `--record`). Chosen once; the loop does not branch on it.
     let front: any StdioFront
+    /// `--listen`: SDL apps over TCP, served from the same `poll(2)`.
+    let apps: AppServer?
 
     private static let readSize = 1 << 18
     /// The real clock counts from the simulator's start.
     private let start = StdioLoop.monotonicMilliseconds()
 
-    init(session: SimulatorSession, clock: ClockMode, logger: Logger, console: Console?) {
+    init(session: SimulatorSession, clock: ClockMode, logger: Logger, console: Console?, apps: AppServer? = nil) {
         self.session = session
         self.clock = clock
         self.logger = logger
+        self.apps = apps
         front = console.map { ConsoleFront(console: $0) } ?? PlainFront(session: session)
     }
 
     /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
+    /// With `--listen`, the end of stdin or stdout ends only the stdio side: the apps are
+    /// served until SIGTERM/SIGINT (or `quit` at the console).
     func run() -> Int32 {
         let signals = SignalPipe.install([SIGTERM, SIGINT])
         let output = Stdout(logger: logger)
         front.start(writingTo: output)
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
         defer { block.deallocate() }
+        var stdioOpen = true
 
-        while !output.isClosed {
-            front.flush(to: output)
-            if front.wantsToQuit || output.isClosed { break }
+        while true {
+            if let apps, apps.takeActivity() { front.somethingChanged() }
+            if stdioOpen { front.flush(to: output) }
+            if front.wantsToQuit { break }
+            if stdioOpen && output.isClosed {
+                front.endOfInput()
+                stdioOpen = false
+            }
+            guard stdioOpen || apps != nil else { break }
             var fds = [
                 // A person's real-clock `wait` reads no input until it is over.
-                pollfd(fd: front.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stdioOpen && front.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, 2, pollTimeout())
+            ] + (apps?.pollDescriptors ?? [])
+            let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
                 logger.error("poll failed: \(String(cString: strerror(errno)))")
@@ -53,6 +65,7 @@ struct StdioLoop {
                 break
             }
             if clock == .real { session.advanceClock(to: Self.monotonicMilliseconds() - start) }
+            apps?.handle(fds[2...])
             guard fds[0].revents != 0 else { continue }
             let count = read(STDIN_FILENO, block.baseAddress, block.count)
             if count < 0 {
@@ -60,12 +73,21 @@ struct StdioLoop {
                 logger.error("reading stdin failed: \(String(cString: strerror(errno)))")
                 break
             }
-            if count == 0 { break }
+            if count == 0 {
+                front.endOfInput()
+                front.flush(to: output)
+                stdioOpen = false
+                continue
+            }
             front.receive(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+            apps?.flush()
         }
-        // End of input, a signal or a closed stdout: the app is gone either way.
-        front.endOfInput()
-        front.flush(to: output)
+        // End of input, a signal, `quit` or a closed stdout: every app is gone.
+        apps?.shutdown()
+        if stdioOpen {
+            front.endOfInput()
+            front.flush(to: output)
+        }
         return 0
     }
 
@@ -95,6 +117,8 @@ protocol StdioFront {
     var waitDeadline: Int64? { get }
     var wantsToQuit: Bool { get }
     func endOfInput()
+    /// An app over TCP did something: what stdio shows of the head unit may have changed.
+    func somethingChanged()
 }
 
 /// Plain piped use: stdin goes straight to the session, which writes to stdout itself once
@@ -111,6 +135,7 @@ struct PlainFront: StdioFront {
     var waitDeadline: Int64? { nil }
     var wantsToQuit: Bool { false }
     func endOfInput() { session.endOfInput() }
+    func somethingChanged() {}
 }
 
 /// The console in front of the session: for a person typing, watching or recording.
@@ -132,6 +157,7 @@ struct ConsoleFront: StdioFront {
     var waitDeadline: Int64? { console.waitDeadline }
     var wantsToQuit: Bool { console.wantsToQuit }
     func endOfInput() { console.endOfInput() }
+    func somethingChanged() { console.showScreen() }
 }
 
 /// Writes every byte, retrying interrupted writes; stops at the first failure.

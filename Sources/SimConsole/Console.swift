@@ -110,6 +110,13 @@ public final class Console {
         }
     }
 
+    /// The head unit changed by another door (an app over TCP): draws the screen if it changed.
+    public func showScreen() {
+        collectOutput()
+        refreshScreen()
+        showPrompt()
+    }
+
     /// stdin ended, or the person quit: the app is gone, and the last answers are shown.
     public func endOfInput() {
         framer.finish { line in options.interactive ? type(line) : pass(line) }

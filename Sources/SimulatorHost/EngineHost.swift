@@ -41,9 +41,14 @@ public final class EngineHost {
     /// `id` is gone: an app registered from it ends as a disconnect ends it, and what that
     /// says to `id` (answers to its waiting requests) is still delivered before it goes.
     public func detach(_ id: PeerID) {
+        disconnect(id)
+        peers.removeAll { $0.id == id }
+    }
+
+    /// The app registered from `id` is gone (it ended its session), while `id` stays attached.
+    public func disconnect(_ id: PeerID) {
         engine.disconnect(id)
         deliverEngineOutput()
-        peers.removeAll { $0.id == id }
     }
 
     /// Whether `id` is attached.

@@ -41,6 +41,8 @@ public final class HeadUnitEngine {
     var faults = FaultTable()
     private var outbox: [EngineOutput] = []
     private let routes: [String: Route]
+    /// The policy Core tells an app of: every SDL RPC served, with the HMI levels it is allowed in.
+    public let permissions: OnPermissionsChange
 
     // The app and what the HMI shows of it.
     var app: RegisteredApp?
@@ -59,7 +61,7 @@ public final class HeadUnitEngine {
         self.configuration = configuration
         self.files = AppFiles(store: store, quotaBytes: configuration.quotaBytes)
         outbox.reserveCapacity(8)
-        routes = Self.makeRoutes()
+        (routes, permissions) = Self.makeRoutes()
     }
 
     // MARK: Input

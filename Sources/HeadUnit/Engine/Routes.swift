@@ -13,10 +13,13 @@ extension HeadUnitEngine {
     static let visibleOrBackground: Set<HMILevel> = [.background, .limited, .full]
     static let onScreen: Set<HMILevel> = [.limited, .full]
 
-    /// Every method the simulator answers, by name (with the aliases PROTOCOL.md accepts).
-    static func makeRoutes() -> [String: Route] {
+    /// Every method the simulator answers, by name (with the aliases PROTOCOL.md accepts),
+    /// and the policy of its SDL ones: the HMI levels each is allowed in.
+    static func makeRoutes() -> (routes: [String: Route], permissions: OnPermissionsChange) {
         var routes: [String: Route] = [:]
+        var permissions = OnPermissionsChange()
         func sdl<R: SDLRequest>(_ type: R.Type, _ levels: Set<HMILevel>, _ body: @escaping (HeadUnitEngine, R, EngineCall) -> Void) {
+            permissions.permissionItem.append(PermissionItem(rpcName: R.method, allowed: HMILevel.allCases.filter(levels.contains)))
             routes[R.method] = Route { engine, call in
                 let reply = call.replyTo
                 guard let request = engine.read(R.self, call.params, reply) else { return }
@@ -47,7 +50,7 @@ extension HeadUnitEngine {
         sdl(CancelInteraction.self, visibleOrBackground) { $0.cancelInteraction($1, $2.replyTo) }
         sdl(SetGlobalProperties.self, anyLevel) { $0.setGlobalProperties($1, $2.replyTo) }
         sdl(ResetGlobalProperties.self, anyLevel) { $0.resetGlobalProperties($1, $2.replyTo) }
-        sdl(PutFile.self, anyLevel) { $0.putFile($1, $2.replyTo) }
+        sdl(PutFile.self, anyLevel) { $0.putFile($1, bulkData: $2.bulkData, $2.replyTo) }
         sdl(ListFiles.self, anyLevel) { $0.listFiles($1, $2.replyTo) }
         sdl(DeleteFile.self, anyLevel) { $0.deleteFile($1, $2.replyTo) }
         sdl(SetAppIcon.self, anyLevel) { $0.setAppIcon($1, $2.replyTo) }
@@ -66,7 +69,7 @@ extension HeadUnitEngine {
 
         routes["CreateChoiceInteractionSet"] = routes[CreateInteractionChoiceSet.method]
         routes["KeyboardEvent"] = routes[UserKeyboardEvent.method]
-        return routes
+        return (routes, permissions)
     }
 
     /// The SDL methods a fault can be injected for.

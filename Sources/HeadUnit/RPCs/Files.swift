@@ -17,26 +17,35 @@ extension HeadUnitEngine {
     /// DeleteFile's and SetAppIcon's names go through Core's string check (SDL-RULES §14); PutFile's do not.
     static let invalidCharactersInfo = "syncFileName contains invalid characters or only spaces"
 
-    func putFile(_ request: PutFile, _ reply: ReplyToken?) {
-        guard let upload = checkUpload(request, reply) else { return }
+    /// `bulkData`: the file's bytes where the wire carries them as such (SDL's binary part);
+    /// otherwise they come base64 in the request's `bulkData` parameter (JSON-RPC).
+    func putFile(_ request: PutFile, bulkData: [UInt8]?, _ reply: ReplyToken?) {
+        guard let upload = checkUpload(request, bulkData: bulkData, reply) else { return }
         let takenByFault = !passCoreOnlyFault(PutFile.method, reply) { engine, reply in
             // A held-back answer: the head unit may have changed meanwhile, so check again.
-            if let upload = engine.checkUpload(request, reply) { engine.store(upload, reply) }
+            if let upload = engine.checkUpload(request, bulkData: bulkData, reply) { engine.store(upload, reply) }
         }
         if !takenByFault { store(upload, reply) }
     }
 
     /// Core's checks of a PutFile in SDL's order; a refusal is answered here.
-    func checkUpload(_ request: PutFile, _ reply: ReplyToken?) -> CheckedUpload? {
+    func checkUpload(_ request: PutFile, bulkData: [UInt8]?, _ reply: ReplyToken?) -> CheckedUpload? {
         func refuse(_ code: ResultCode, _ info: String) -> CheckedUpload? {
             answerWithSpace(reply, code, info: info, system: request.systemFile)
             return nil
         }
         if isLimitedInNone(\.putFilesInNone) { return refuse(.rejected, Self.tooManyInNone) }
-        guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "Binary data empty") }
-        guard let bytes = Base64.decode(text) else {
-            return refuse(.invalidData, "bulkData is not valid base64 (standard alphabet, padded)")
+        let bytes: [UInt8]
+        if let bulkData {
+            bytes = bulkData
+        } else {
+            guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "Binary data empty") }
+            guard let decoded = Base64.decode(text) else {
+                return refuse(.invalidData, "bulkData is not valid base64 (standard alphabet, padded)")
+            }
+            bytes = decoded
         }
+        guard !bytes.isEmpty else { return refuse(.invalidData, "Binary data empty") }
         let name = request.syncFileName
         if let problem = SyncFileName.problem(with: name) { return refuse(.invalidData, problem) }
         let offset = request.offset ?? 0

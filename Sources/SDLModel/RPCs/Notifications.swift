@@ -77,3 +77,65 @@ public struct OnAppInterfaceUnregistered: SDLNotification, Hashable {
         try map("reason", &reason)
     }
 }
+
+/// Which RPCs the app may send, in which HMI levels (SDL's policy table, as Core tells the app).
+public struct OnPermissionsChange: SDLNotification, Hashable {
+    public static let method = "OnPermissionsChange"
+    public static let functionID = 32776
+
+    public var permissionItem: [PermissionItem] = []
+
+    public init() {}
+
+    public init(_ items: [PermissionItem]) { permissionItem = items }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("permissionItem", &permissionItem, count: 0...500)
+    }
+}
+
+public struct PermissionItem: SDLStruct, Hashable {
+    public var rpcName = ""
+    public var hmiPermissions = HMIPermissions()
+    public var parameterPermissions = ParameterPermissions()
+
+    public init() {}
+
+    public init(rpcName: String, allowed: [HMILevel]) {
+        self.rpcName = rpcName
+        hmiPermissions = HMIPermissions(allowed: allowed)
+    }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("rpcName", &rpcName, 1...100)
+        try map("hmiPermissions", &hmiPermissions)
+        try map("parameterPermissions", &parameterPermissions)
+    }
+}
+
+public struct HMIPermissions: SDLStruct, Hashable {
+    public var allowed: [HMILevel] = []
+    public var userDisallowed: [HMILevel] = []
+
+    public init() {}
+
+    public init(allowed: [HMILevel]) { self.allowed = allowed }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("allowed", &allowed, count: 0...100)
+        try map("userDisallowed", &userDisallowed, count: 0...100)
+    }
+}
+
+/// Parameter-level permissions; the simulator restricts no parameter, so both lists stay empty.
+public struct ParameterPermissions: SDLStruct, Hashable {
+    public var allowed: [String] = []
+    public var userDisallowed: [String] = []
+
+    public init() {}
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("allowed", &allowed, count: 0...100, 1...100)
+        try map("userDisallowed", &userDisallowed, count: 0...100, 1...100)
+    }
+}
