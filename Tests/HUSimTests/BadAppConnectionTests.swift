@@ -31,7 +31,7 @@ import Testing
         // The first app is untouched, and once it leaves another may come.
         first.request(34, correlationID: 2)
         #expect(try first.nextRPC { $0.functionID == 34 }.json["resultCode"] == "SUCCESS")
-        #expect(hu.logCount("one app at a time") == 1)
+        try hu.process.waitForLine(.stderr, "the refusal in the log") { $0.contains("one app at a time") }
         first.close()
         try stillServes(hu)
     }
@@ -120,8 +120,8 @@ import Testing
             let client = try SDLTestClient(port: hu.port)
             client.send(junk)
             #expect(client.waitForClose())
+            try hu.process.waitForLine(.stderr, "why it closed") { $0.contains("closing the connection") }
         }
-        #expect(hu.logCount("closing the connection") == 2)
         try stillServes(hu)
     }
 

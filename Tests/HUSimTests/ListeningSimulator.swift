@@ -50,6 +50,12 @@ final class ListeningSimulator {
         throw LiveProcessError("Sim.GetState never showed \(what) within \(seconds) s; last: \(last.serializedString.prefix(800))")
     }
 
-    /// How many of hu-sim's log lines (stderr) contain `text`.
-    func logCount(_ text: String) -> Int { process.all(.stderr).filter { $0.contains(text) }.count }
+    /// Waits (bounded) until at least `count` of hu-sim's log lines (stderr) contain `text`.
+    func waitForLog(_ text: String, count: Int, seconds: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.all(.stderr).filter({ $0.contains(text) }).count < count {
+            guard Date() < deadline else { throw LiveProcessError("fewer than \(count) log lines with \"\(text)\" within \(seconds) s") }
+            usleep(10_000)
+        }
+    }
 }
