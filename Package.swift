@@ -98,7 +98,7 @@ let package = Package(
         // The fuzzer: seeded, mutated protocol lines through hu-sim, checking every reply.
         .executableTarget(
             name: "HUFuzz",
-            dependencies: ["JSONCodec", "JSONRPC", "SDLModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),

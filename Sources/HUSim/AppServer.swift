@@ -131,7 +131,7 @@ final class AppServer {
 
     /// Why `connection` may not start its RPC service now, if it may not.
     private func refusal(for connection: AppConnection) -> String? {
-        if let other = connections.first(where: { $0 !== connection && $0.session.isRPCServiceStarted }) {
+        if let other = connections.first(where: { $0 !== connection && $0.descriptor >= 0 && $0.session.isRPCServiceStarted }) {
             connection.closing = true
             return "hu-sim serves one app at a time, and the app connected from \(other.name) holds it; connect again once it has gone"
         }
