@@ -79,7 +79,7 @@ let package = Package(
             dependencies: ["SDLManager", "SDLModel", "SimConsole", "JSONCodec", .product(name: "Logging", package: "swift-log")]
         ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.
-        .target(name: "Conformance", dependencies: ["JSONCodec", "JSONRPC"]),
+        .target(name: "Conformance", dependencies: ["JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol"]),
         .executableTarget(
             name: "HUConform",
             dependencies: ["Conformance", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -182,6 +182,16 @@ final class SimulatorConnection {
         return status
     }
 
+    /// Waits until the simulator has written a stderr line containing `text`; returns that line.
+    func waitForStderrLine(containing text: String) throws(Failure) -> String {
+        while true {
+            let lines = String(decoding: errorBuffer, as: UTF8.self).split(separator: "\n")
+            if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
+            guard errors >= 0 else { throw .ended }
+            try pump(waitingToWrite: false)
+        }
+    }
+
     /// The last lines the simulator wrote to stderr.
     var stderrTail: [String] {
         var lines = String(decoding: errorBuffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -78,12 +78,15 @@ struct SimCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Serve SDL apps over TCP (SDL protocol 5) on HOST:PORT beside stdin/stdout; port 0 picks a free port, printed on stderr. Runs until SIGINT/SIGTERM.",
+            "Serve SDL apps over TCP (SDL protocol 5) on HOST:PORT beside stdin/stdout; port 0 picks a free port, printed on stderr.",
             valueName: "host:port"))
     var listen: String?
 
     @Option(help: "With --listen: the most payload bytes per SDL frame, either way (told to the app at StartService).")
     var mtu: Int = 131_072
+
+    @Flag(help: "With --listen: keep serving apps after stdin ends (started with </dev/null, say), until SIGINT or SIGTERM.")
+    var keepListening = false
 
     @Option(
         help: ArgumentHelp(
@@ -101,6 +104,7 @@ struct SimCommand: ParsableCommand {
         if let listen, Endpoint(listen) == nil {
             throw ValidationError("--listen takes HOST:PORT (e.g. 127.0.0.1:12345, [::1]:0), not \(listen).")
         }
+        if keepListening && listen == nil { throw ValidationError("--keep-listening needs --listen.") }
         guard (64...(1 << 20)).contains(mtu) else { throw ValidationError("--mtu must be 64 to 1048576 bytes, not \(mtu).") }
         _ = try loadProfile()
     }
@@ -157,7 +161,7 @@ struct SimCommand: ParsableCommand {
             // Unconditionally, whatever the log level: port 0's choice is for whoever started us.
             writeAll(Array("hu-sim: listening for SDL apps on \(apps!.address)\n".utf8), to: STDERR_FILENO)
         }
-        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session), apps: apps)
+        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session), apps: apps, keepsListening: keepListening)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

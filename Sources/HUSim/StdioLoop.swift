@@ -16,22 +16,25 @@ struct StdioLoop {
     let front: any StdioFront
     /// `--listen`: SDL apps over TCP, served from the same `poll(2)`.
     let apps: AppServer?
+    /// `--keep-listening`: the end of stdin or stdout ends only the stdio side.
+    var keepsListening = false
 
     private static let readSize = 1 << 18
     /// The real clock counts from the simulator's start.
     private let start = StdioLoop.monotonicMilliseconds()
 
-    init(session: SimulatorSession, clock: ClockMode, logger: Logger, console: Console?, apps: AppServer? = nil) {
+    init(session: SimulatorSession, clock: ClockMode, logger: Logger, console: Console?, apps: AppServer? = nil, keepsListening: Bool = false) {
         self.session = session
         self.clock = clock
         self.logger = logger
         self.apps = apps
+        self.keepsListening = keepsListening
         front = console.map { ConsoleFront(console: $0) } ?? PlainFront(session: session)
     }
 
     /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
-    /// With `--listen`, the end of stdin or stdout ends only the stdio side: the apps are
-    /// served until SIGTERM/SIGINT (or `quit` at the console).
+    /// With `--keep-listening`, the end of stdin or stdout ends only the stdio side: the apps
+    /// are served until SIGTERM/SIGINT.
     func run() -> Int32 {
         let signals = SignalPipe.install([SIGTERM, SIGINT])
         let output = Stdout(logger: logger)
@@ -48,7 +51,7 @@ struct StdioLoop {
                 front.endOfInput()
                 stdioOpen = false
             }
-            guard stdioOpen || apps != nil else { break }
+            guard stdioOpen || (apps != nil && keepsListening) else { break }
             var fds = [
                 // A person's real-clock `wait` reads no input until it is over.
                 pollfd(fd: stdioOpen && front.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
