@@ -146,3 +146,35 @@ import Testing
         try stillServes(hu)
     }
 }
+
+/// What the stdio side shows of an app on the socket.
+@Suite struct AppOverTCPSeenFromStdio {
+    @Test func theScreenDrawnWithScreenFollowsTheConnectedApp() throws {
+        let hu = try ListeningSimulator(["--screen"])
+        let app = try SDLTestClient(port: hu.port)
+        try app.register()
+        app.request(9, correlationID: 2, ["interactionChoiceSetID": 1, "choiceSet": [["choiceID": 1, "menuName": "Berlin"]]])
+        app.request(10, correlationID: 3, ["initialText": "Pick a city", "interactionMode": "MANUAL_ONLY", "interactionChoiceSetIDList": [1]])
+        try hu.process.waitForLine(.stderr, "the app's interaction drawn") { $0.contains("Pick a city") }
+        try hu.process.waitForLine(.stderr, "its choice drawn") { $0.contains("Berlin") }
+        try hu.call("User.SelectChoice", ["choiceID": 1])
+        #expect(try app.nextRPC { $0.correlationID == 3 }.json["choiceID"] == 1)
+    }
+
+    @Test func theEndOfStdinEndsTheSimulatorUnlessItKeepsListening() throws {
+        let ending = try ListeningSimulator()
+        let app = try SDLTestClient(port: ending.port)
+        try app.register()
+        ending.process.closeInput()
+        // The app is told it is unregistered, then disconnected; hu-sim exits 0.
+        #expect(try app.nextRPC { $0.functionID == 32769 }.json["reason"] == "IGNITION_OFF")
+        #expect(app.waitForClose())
+        #expect(ending.process.waitForExit() == 0)
+
+        let staying = try ListeningSimulator(["--keep-listening"])
+        staying.process.closeInput()
+        let later = try SDLTestClient(port: staying.port)
+        #expect(try later.register()["resultCode"] == "SUCCESS")
+        #expect(staying.process.terminate() == 0)
+    }
+}

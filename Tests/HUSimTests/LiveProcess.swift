@@ -81,6 +81,13 @@ final class LiveProcess: @unchecked Sendable {  // `lines` guarded by `lock`
         lock.withLock { (lines[.stdout]!.suffix(15) + ["--- stderr:"] + lines[.stderr]!.suffix(15)).joined(separator: "\n") }
     }
 
+    /// Waits (bounded) for the process to end by itself; its status, nil if it is still running.
+    func waitForExit(seconds: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
     /// Sends SIGTERM and waits (bounded) for the exit; returns its status, nil if it had to be killed.
     func terminate(seconds: Double = 10) -> Int32? {
         guard process.isRunning else { return process.terminationStatus }
