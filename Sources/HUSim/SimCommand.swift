@@ -10,7 +10,7 @@ import Logging
 struct SimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hu-sim",
-        abstract: "A simulated SDL head unit speaking JSON-RPC 2.0 on stdin/stdout.",
+        abstract: "A simulated SDL head unit speaking JSON-RPC 2.0 on stdin/stdout, and SDL's own protocol over TCP with --listen.",
         discussion: """
             Plays an SDL head unit (SDL Core's checks, the HMI, and a simulated driver) for
             choice sets, interactions, the keyboard and files. One JSON-RPC message per line
@@ -44,6 +44,10 @@ struct SimCommand: ParsableCommand {
               # Record a session as a conformance fixture; it replays
               # deterministically when recorded with --clock virtual:
               hu-sim --clock virtual --record my-bug.jsonl
+
+              # Be the head unit a real SDL app (sdl_ios, sdl_java_suite, the JavaScript
+              # suite) connects to over TCP, as to SDL Core; play its user at the console:
+              hu-sim --listen 0.0.0.0:12345
             """
     )
 
