@@ -98,7 +98,10 @@ let package = Package(
         // The fuzzer: seeded, mutated protocol lines through hu-sim, checking every reply.
         .executableTarget(
             name: "HUFuzz",
-            dependencies: ["JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", "Conformance",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
@@ -108,7 +111,7 @@ let package = Package(
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
-        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "TestSupport"], exclude: ["SDLApps"]),
+        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport"], exclude: ["SDLApps"]),
         .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONRPC", "JSONCodec"]),
         .testTarget(
             name: "SDLManagerTests",

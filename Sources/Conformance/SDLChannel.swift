@@ -22,16 +22,8 @@ final class SDLChannel {
 
     init(port: UInt16, deadline: ContinuousClock.Instant) throws(SimulatorConnection.Failure) {
         self.deadline = deadline
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard status == 0 else { throw .ended }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        guard let descriptor = LoopbackSocket.connect(port: port) else { throw .ended }
+        self.descriptor = descriptor
         try write(Frame.control(.startService, serviceType: ServiceType.rpc, sessionID: 0, bson: ["protocolVersion": .string("5.4.0")]).bytes)
         while true {
             try pump()

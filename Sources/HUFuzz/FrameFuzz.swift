@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import JSONCodec
 import SDLModel
@@ -189,16 +190,8 @@ private struct FuzzConnection {
 
     init(port: UInt16, deadline: Date) throws {
         self.deadline = deadline
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        guard let descriptor = LoopbackSocket.connect(port: port) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
+        self.descriptor = descriptor
     }
 
     mutating func send(_ piece: FrameFuzz.Piece) {

@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import JSONCodec
 import SDLProtocol
@@ -13,16 +14,10 @@ final class SDLTestClient {
     private(set) var closedByPeer = false
 
     init(port: UInt16) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        guard let descriptor = LoopbackSocket.connect(port: port) else {
+            throw LiveProcessError("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
-        guard status == 0 else { throw LiveProcessError("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        self.descriptor = descriptor
     }
 
     deinit { close() }
