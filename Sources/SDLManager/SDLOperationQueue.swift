@@ -32,12 +32,34 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
 /// each has a watchdog, and each finishes exactly once — with its result, its error,
 /// `.cancelled`, `.watchdogExpired` or `.shutDown` — whatever races to end it.
 public final class SDLOperationQueue: Sendable {
+    /// An operation whatever its value's type: its body runs and ends it, or the queue ends it.
     private struct Entry: Sendable {
         let id: Int
         let name: String
         let watchdog: Duration
-        let body: @Sendable () async throws -> any Sendable
-        let completion: OnceCompletion<any Sendable>
+        /// Runs the body; returns what sets the operation's outcome to the body's.
+        let run: @Sendable () async -> @Sendable () -> Void
+        /// Ends the operation with the queue's own error (cancelled, watchdog, shut down).
+        let fail: @Sendable (any Error) -> Void
+
+        init<Value: Sendable>(
+            id: Int, name: String, watchdog: Duration, body: @escaping @Sendable () async throws -> Value,
+            completion: OnceCompletion<Value>
+        ) {
+            self.id = id
+            self.name = name
+            self.watchdog = watchdog
+            self.run = {
+                let outcome: Result<Value, any Error>
+                do {
+                    outcome = .success(try await body())
+                } catch {
+                    outcome = .failure(error)
+                }
+                return { completion.finish(outcome) }
+            }
+            self.fail = { completion.finish(.failure($0)) }
+        }
     }
 
     private struct Running {
@@ -84,7 +106,7 @@ public final class SDLOperationQueue: Sendable {
     public func submit<Value: Sendable>(
         _ name: String, watchdog: Duration? = nil, _ body: @escaping @Sendable () async throws -> Value
     ) -> SDLOperation<Value> {
-        let completion = OnceCompletion<any Sendable>()
+        let completion = OnceCompletion<Value>()
         let (id, refusal) = state.withLock { state -> (Int, String?) in
             let id = state.nextID
             state.nextID += 1
@@ -138,10 +160,10 @@ public final class SDLOperationQueue: Sendable {
         }
         let error = SDLOperationError.shutDown(reason: reason)
         if let running {
-            running.entry.completion.finish(.failure(error))
+            running.entry.fail(error)
             running.stop()
         }
-        for entry in waiting { entry.completion.finish(.failure(error)) }
+        for entry in waiting { entry.fail(error) }
     }
 
     func cancel(_ id: Int) {
@@ -150,16 +172,16 @@ public final class SDLOperationQueue: Sendable {
             return state.waiting.remove(at: index)
         }
         if let removed {
-            removed.completion.finish(.failure(SDLOperationError.cancelled))
+            removed.fail(SDLOperationError.cancelled)
         } else {
-            finishRunning(id, .failure(SDLOperationError.cancelled))
+            finishRunning(id) { $0.fail(SDLOperationError.cancelled) }
         }
     }
 
     /// Ends the running operation `id` (if it still is) and starts the next one. The
     /// outcome is set before the work is cancelled, so the work's own reaction to the
     /// cancellation can never become the outcome.
-    private func finishRunning(_ id: Int, _ outcome: Result<any Sendable, any Error>) {
+    private func finishRunning(_ id: Int, with finish: (Entry) -> Void) {
         let finished = state.withLock { state -> Running? in
             guard let running = state.running, running.entry.id == id else { return nil }
             state.running = nil
@@ -167,7 +189,7 @@ public final class SDLOperationQueue: Sendable {
             return running
         }
         guard let finished else { return }
-        finished.entry.completion.finish(outcome)
+        finish(finished.entry)
         finished.stop()
     }
 
@@ -178,18 +200,13 @@ public final class SDLOperationQueue: Sendable {
         let sleep = timekeeper.sleep
         let logger = logger
         let work = Task {
-            let outcome: Result<any Sendable, any Error>
-            do {
-                outcome = .success(try await entry.body())
-            } catch {
-                outcome = .failure(error)
-            }
-            self.finishRunning(entry.id, outcome)
+            let setOutcome = await entry.run()
+            self.finishRunning(entry.id) { _ in setOutcome() }
         }
         let watchdog = Task {
             do { try await sleep(deadline) } catch { return }
             logger.warning("\(entry.name) did not finish within \(entry.watchdog): the queue moves on")
-            self.finishRunning(entry.id, .failure(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)))
+            self.finishRunning(entry.id) { $0.fail(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)) }
         }
         state.running = Running(entry: entry, work: work, watchdog: watchdog)
     }
@@ -199,16 +216,16 @@ public final class SDLOperationQueue: Sendable {
 public struct SDLOperation<Value: Sendable>: Sendable {
     public let id: Int
     public let name: String
-    let completion: OnceCompletion<any Sendable>
+    let completion: OnceCompletion<Value>
     let queue: SDLOperationQueue
 
     /// The operation's result; waits until it has finished.
     public var value: Value {
-        get async throws { try await completion.value as! Value }
+        get async throws { try await completion.value }
     }
 
     public var result: Result<Value, any Error> {
-        get async { await completion.outcome.map { $0 as! Value } }
+        get async { await completion.outcome }
     }
 
     public var isFinished: Bool { completion.isFinished }

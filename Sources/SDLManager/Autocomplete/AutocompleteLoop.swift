@@ -78,8 +78,7 @@ public actor AutocompleteLoop {
     private var lastDelivery: Task<Void, Never>?
     private var limitedCharacterList: [String]?
     private var listIsEmpty: Bool
-    private var observers: [Int: AsyncStream<State>.Continuation] = [:]
-    private var nextObserver = 0
+    private let observers = Broadcast<State>()
     private var isStopped = false
 
     /// - Parameters:
@@ -108,17 +107,7 @@ public actor AutocompleteLoop {
 
     /// The state now, then each change, until the loop stops.
     public func states() -> AsyncStream<State> {
-        let (stream, continuation) = AsyncStream.makeStream(of: State.self)
-        continuation.yield(state)
-        if isStopped {
-            continuation.finish()
-            return stream
-        }
-        let id = nextObserver
-        nextObserver += 1
-        observers[id] = continuation
-        continuation.onTermination = { _ in Task { await self.removeObserver(id) } }
-        return stream
+        observers.stream(startingWith: state)
     }
 
     /// Follows a keyboard event (KEYPRESS or ENTRY_VOICE, per the keyboard's keypress mode);
@@ -163,8 +152,7 @@ public actor AutocompleteLoop {
         lookup?.cancel()
         lookup = nil
         setState(.idle)
-        for observer in observers.values { observer.finish() }
-        observers = [:]
+        observers.finish()
     }
 
     /// Waits until every send made so far has been answered.
@@ -261,10 +249,8 @@ public actor AutocompleteLoop {
     private func setState(_ new: State) {
         guard new != state else { return }
         state = new
-        for observer in observers.values { observer.yield(new) }
+        observers.yield(new)
     }
-
-    private func removeObserver(_ id: Int) { observers[id] = nil }
 }
 
 /// Given to the provider's `failureMessage(for:)` when a lookup ran past the loop's time limit.
