@@ -4,9 +4,10 @@ import SDLModel
 /// Keeps track of the app's files on the head unit and uploads them — each at most once.
 ///
 /// It lists the head unit's files at start (a failing list means "assume none"); an upload
-/// runs on the manager's queue and decides when it runs, not when it is asked for, whether
-/// the head unit already has the file and whether it fits; uploads of the same file asked
-/// for while one is queued or running share that one transfer.
+/// runs on the file manager's own queue (as in sdl_ios, so a choice set's operation can wait
+/// for its artwork there) and decides when it runs, not when it is asked for, whether the
+/// head unit already has the file and whether it fits; uploads of the same file asked for
+/// while one is queued or running share that one transfer.
 public actor SDLFileManager {
     public struct Configuration: Sendable {
         /// Bytes per PutFile.
@@ -23,14 +24,11 @@ public actor SDLFileManager {
         }
     }
 
-    private enum Decision {
-        case send
-        case skip(Result<UploadOutcome, any Error>)
-    }
-
     public nonisolated let configuration: Configuration
     private let connection: SDLConnection
-    private let queue: SDLOperationQueue
+    /// Its own queue of uploads and deletes, one call's at a time (sdl_ios's file manager
+    /// has one too); held back, resumed and shut down with the manager's queue.
+    public nonisolated let queue: SDLOperationQueue
     private let logger: Logger
     /// The app's files on the head unit, as far as this manager knows.
     public private(set) var remoteFileNames: Set<String> = []
@@ -42,12 +40,15 @@ public actor SDLFileManager {
     private var latestTransfers: [String: FileTransfer] = [:]
     private var shutDownReason: String?
 
+    /// - Parameter watchdog: how long one upload or delete call may run (on top of a request
+    ///   timeout per round of chunks) before the queue moves on without it.
     public init(
-        connection: SDLConnection, queue: SDLOperationQueue, configuration: Configuration = Configuration(),
+        connection: SDLConnection, configuration: Configuration = Configuration(), watchdog: Duration = .seconds(30),
         logger: Logger = Logger(label: "sdl.files")
     ) {
         self.connection = connection
-        self.queue = queue
+        self.queue = SDLOperationQueue(
+            timekeeper: connection.configuration.timekeeper, defaultWatchdog: watchdog, logger: logger)
         self.configuration = configuration
         self.logger = logger
     }
@@ -74,8 +75,11 @@ public actor SDLFileManager {
         return file.overwrite || !remoteFileNames.contains(file.name)
     }
 
-    /// Refuses every later upload; the manager shuts the queue down right after.
-    func shutDown(reason: String) { shutDownReason = reason }
+    /// Refuses every later upload and ends those under way.
+    func shutDown(reason: String) {
+        shutDownReason = reason
+        queue.shutDown(reason: reason)
+    }
 
     /// After the head unit unregistered the app: its list is unknown until `start` again.
     func forgetRemoteFiles() {
@@ -101,30 +105,66 @@ public actor SDLFileManager {
     public func upload(
         _ files: [SDLFile], progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws -> [String: UploadOutcome] {
-        let transfers = try startTransfers(for: files, progress: progress)
+        try Self.outcomesOrFailure(await uploadEach(files, progress: progress))
+    }
+
+    public func upload(
+        _ artworks: [SDLArtwork], progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) async throws -> [String: UploadOutcome] {
+        try Self.outcomesOrFailure(await uploadEach(artworks, progress: progress))
+    }
+
+    /// Uploads `files` together, as `upload(_:progress:)` does, and returns each one's own
+    /// outcome by name: a failure is that file's result, not thrown.
+    public func uploadEach(
+        _ files: [SDLFile], progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) async -> [String: Result<UploadOutcome, any Error>] {
+        let transfers: [FileTransfer]
+        do {
+            transfers = try startTransfers(for: files, progress: progress)
+        } catch {
+            return Dictionary(files.map { ($0.name, .failure(error)) }) { first, _ in first }
+        }
+        var results: [String: Result<UploadOutcome, any Error>] = [:]
+        for transfer in transfers { results[transfer.file.name] = await transfer.completion.outcome }
+        return results
+    }
+
+    /// Static icons are in the results as `.staticIcon`; nothing is sent for them.
+    public func uploadEach(
+        _ artworks: [SDLArtwork], progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) async -> [String: Result<UploadOutcome, any Error>] {
+        var results = await uploadEach(artworks.compactMap(\.file), progress: progress)
+        for artwork in artworks where artwork.isStaticIcon { results[artwork.name] = .success(.staticIcon) }
+        return results
+    }
+
+    private static func outcomesOrFailure(_ results: [String: Result<UploadOutcome, any Error>]) throws -> [String: UploadOutcome] {
         var outcomes: [String: UploadOutcome] = [:]
         var failures: [String: any Error] = [:]
-        for transfer in transfers {
-            switch await transfer.completion.outcome {
-            case .success(let outcome): outcomes[transfer.file.name] = outcome
-            case .failure(let error): failures[transfer.file.name] = error
+        for (name, result) in results {
+            switch result {
+            case .success(let outcome): outcomes[name] = outcome
+            case .failure(let error): failures[name] = error
             }
         }
         guard failures.isEmpty else { throw SDLFileError.uploadsFailed(failures: failures, outcomes: outcomes) }
         return outcomes
     }
 
-    public func upload(
-        _ artworks: [SDLArtwork], progress: (@Sendable (UploadProgress) -> Void)? = nil
-    ) async throws -> [String: UploadOutcome] {
-        var outcomes: [String: UploadOutcome] = [:]
-        for artwork in artworks where artwork.isStaticIcon { outcomes[artwork.name] = .staticIcon }
-        do {
-            let uploaded = try await upload(artworks.compactMap(\.file), progress: progress)
-            return outcomes.merging(uploaded) { _, new in new }
-        } catch SDLFileError.uploadsFailed(let failures, let uploaded) {
-            throw SDLFileError.uploadsFailed(failures: failures, outcomes: outcomes.merging(uploaded) { _, new in new })
-        }
+    /// How long a queued operation that uploads `artworks` first may take for them: the
+    /// watchdog their own upload operation gets.
+    nonisolated func watchdog(forUploading files: [SDLFile]) -> Duration {
+        watchdog(chunks: files.reduce(0) { $0 + chunks(of: $1) })
+    }
+
+    private nonisolated func chunks(of file: SDLFile) -> Int { (file.data.count + configuration.chunkSize - 1) / configuration.chunkSize }
+
+    private nonisolated func watchdog(chunks: Int) -> Duration {
+        let window = max(1, configuration.maximumConcurrentUploads)
+        // Each round of PutFiles in flight may take up to a request's timeout.
+        let rounds = (chunks + window - 1) / window
+        return queue.defaultWatchdog + connection.configuration.defaultTimeout * rounds
     }
 
     /// Joins a transfer of the same file that has not finished, or starts new ones in one operation.
@@ -155,12 +195,9 @@ public actor SDLFileManager {
     }
 
     private func submit(_ transfers: [FileTransfer]) {
-        let chunks = transfers.reduce(0) { $0 + ($1.size + configuration.chunkSize - 1) / configuration.chunkSize }
-        let window = max(1, configuration.maximumConcurrentUploads)
-        // Each round of PutFiles in flight may take up to a request's timeout.
-        let rounds = (chunks + window - 1) / window
-        let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * rounds
+        let watchdog = watchdog(chunks: transfers.reduce(0) { $0 + chunks(of: $1.file) })
         let names = transfers.count == 1 ? transfers[0].file.name : "\(transfers.count) files"
+        let window = max(1, configuration.maximumConcurrentUploads)
         let operation = queue.submit("upload of \(names)", watchdog: watchdog) { [self] in
             await runUploads(transfers, window: window)
         }
@@ -222,12 +259,9 @@ public actor SDLFileManager {
         }
     }
 
+    /// A file bigger than one PutFile: decided, then sent chunk by chunk.
     private nonisolated func run(_ transfer: FileTransfer) async {
-        guard !transfer.completion.isFinished else { return }
-        if case .skip(let outcome) = await decide(transfer) {
-            transfer.finish(outcome)
-            return
-        }
+        guard await decide([transfer]).count == 1 else { return }
         await send(transfer, retriesLeft: configuration.retries)
     }
 
@@ -237,20 +271,10 @@ public actor SDLFileManager {
         let toSend = await decide(batch)
         guard !toSend.isEmpty else { return }
         let answers = await connection.send(all: toSend.map { Self.putFile(for: $0.file, from: 0, chunkSize: configuration.chunkSize) })
-        await settle(zip(toSend, answers).compactMap { transfer, answer in
-            (try? answer.get()).map { (transfer, $0.parameters.spaceAvailable) }
-        })
-        for (transfer, answer) in zip(toSend, answers) {
-            switch answer {
-            case .success:
-                transfer.acknowledge(transfer.size)
-                transfer.finish(.success(.uploaded))
-            case .failure(let error):
-                var retriesLeft = configuration.retries
-                if await recover(transfer, from: error, retriesLeft: &retriesLeft) {
-                    await send(transfer, retriesLeft: retriesLeft)
-                }
-            }
+        for (transfer, answer) in zip(toSend, answers) where (try? answer.get()) != nil { transfer.acknowledge(transfer.size) }
+        let attempts = zip(toSend, answers).map { transfer, answer in (transfer, answer.map(\.parameters.spaceAvailable)) }
+        for transfer in await settle(attempts, retriesLeft: configuration.retries) {
+            await send(transfer, retriesLeft: configuration.retries - 1)
         }
     }
 
@@ -259,65 +283,76 @@ public actor SDLFileManager {
     private nonisolated func send(_ transfer: FileTransfer, retriesLeft: Int) async {
         var retriesLeft = retriesLeft
         while true {
+            let attempt: Result<Int?, any Error>
             do {
-                try await sendChunks(of: transfer)
-                await settle(transfer, uploaded: true)
-                transfer.finish(.success(.uploaded))
-                return
+                attempt = .success(try await sendChunks(of: transfer))
             } catch {
-                guard await recover(transfer, from: error, retriesLeft: &retriesLeft) else { return }
+                attempt = .failure(error)
             }
-        }
-    }
-
-    /// After a failed attempt: true when the transfer starts over, false when it has failed for good.
-    private nonisolated func recover(_ transfer: FileTransfer, from error: any Error, retriesLeft: inout Int) async -> Bool {
-        if retriesLeft > 0, Self.isWorthRetrying(error), !Task.isCancelled, await isOpen {
+            guard await !settle([(transfer, attempt)], retriesLeft: retriesLeft).isEmpty else { return }
             retriesLeft -= 1
-            logger.notice("retrying the upload of \(transfer.file.name) after: \(error)")
-            await restart(transfer)
-            return true
-        }
-        await settle(transfer, uploaded: false)
-        transfer.finish(.failure(error))
-        return false
-    }
-
-    /// Decides for each file of a batch; those to skip are finished here, the others returned.
-    private func decide(_ batch: [FileTransfer]) -> [FileTransfer] {
-        batch.filter { transfer in
-            guard !transfer.completion.isFinished else { return false }
-            if case .skip(let outcome) = decide(transfer) {
-                transfer.finish(outcome)
-                return false
-            }
-            return true
         }
     }
 
-    private func decide(_ transfer: FileTransfer) -> Decision {
-        let file = transfer.file
-        if let shutDownReason { return .skip(.failure(SDLOperationError.shutDown(reason: shutDownReason))) }
-        if remoteFileNames.contains(file.name), !file.overwrite { return .skip(.success(.alreadyOnHeadUnit)) }
-        if let bytesAvailable, file.data.count > bytesAvailable - reservedBytes {
-            let available = max(0, bytesAvailable - reservedBytes)
-            return .skip(.failure(SDLFileError.insufficientSpace(file: file.name, size: file.data.count, available: available)))
-        }
-        reservedBytes += file.data.count
-        return .send
-    }
-
-    private var isOpen: Bool { shutDownReason == nil }
-
-    private nonisolated func sendChunks(of transfer: FileTransfer) async throws {
+    /// Chunk after chunk, each acknowledged before the next; returns the head unit's space after the last.
+    private nonisolated func sendChunks(of transfer: FileTransfer) async throws -> Int? {
         var offset = 0
+        var spaceAvailable: Int?
         repeat {
             let sent = min(configuration.chunkSize, transfer.size - offset)
             let response = try await connection.send(Self.putFile(for: transfer.file, from: offset, chunkSize: configuration.chunkSize))
-            await acknowledge(sent, spaceAvailable: response.parameters.spaceAvailable)
+            spaceAvailable = response.parameters.spaceAvailable ?? spaceAvailable
             transfer.acknowledge(sent)
             offset += sent
         } while offset < transfer.size
+        return spaceAvailable
+    }
+
+    // MARK: The isolated steps: one before and one after each attempt
+
+    /// Decides for each file of a batch when its turn comes: the head unit has it, it does
+    /// not fit, the manager stopped (each finished here), or it goes, its bytes reserved.
+    private func decide(_ batch: [FileTransfer]) -> [FileTransfer] {
+        batch.filter { transfer in
+            guard !transfer.completion.isFinished else { return false }
+            let file = transfer.file
+            if let shutDownReason {
+                transfer.finish(.failure(SDLOperationError.shutDown(reason: shutDownReason)))
+            } else if remoteFileNames.contains(file.name), !file.overwrite {
+                transfer.finish(.success(.alreadyOnHeadUnit))
+            } else if let bytesAvailable, file.data.count > bytesAvailable - reservedBytes {
+                let available = max(0, bytesAvailable - reservedBytes)
+                transfer.finish(.failure(SDLFileError.insufficientSpace(file: file.name, size: file.data.count, available: available)))
+            } else {
+                reservedBytes += file.data.count
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Records how each attempt (a whole file) ended: an arrived file is on the head unit,
+    /// with the space it reported after it; a failed one is tried again if it has retries
+    /// left and another try could change the answer, else it fails. Returns those to try again.
+    private func settle(_ attempts: [(FileTransfer, Result<Int?, any Error>)], retriesLeft: Int) -> [FileTransfer] {
+        var again: [FileTransfer] = []
+        for (transfer, attempt) in attempts {
+            switch attempt {
+            case .success(let spaceAvailable):
+                reservedBytes -= transfer.size
+                if let spaceAvailable { bytesAvailable = spaceAvailable }
+                remoteFileNames.insert(transfer.file.name)
+                transfer.finish(.success(.uploaded))
+            case .failure(let error) where retriesLeft > 0 && Self.isWorthRetrying(error) && !Task.isCancelled && shutDownReason == nil:
+                logger.notice("retrying the upload of \(transfer.file.name) after: \(error)")
+                transfer.restart()
+                again.append(transfer)
+            case .failure(let error):
+                reservedBytes -= transfer.size
+                transfer.finish(.failure(error))
+            }
+        }
+        return again
     }
 
     /// The PutFile carrying the chunk of `file` that starts at `offset`, with its CRC.
@@ -329,30 +364,6 @@ public actor SDLFileManager {
             persistentFile: file.isPersistent, offset: offset,
             // SDL: the first chunk declares the whole file's size, later ones their own.
             length: offset == 0 ? file.data.count : chunk.count, crc: Int(CRC32.checksum(chunk)))
-    }
-
-    private func acknowledge(_ bytes: Int, spaceAvailable: Int?) {
-        reservedBytes -= bytes
-        if let spaceAvailable { bytesAvailable = spaceAvailable }
-    }
-
-    private func restart(_ transfer: FileTransfer) {
-        // Bytes already acknowledged are no longer reserved; the whole file is again.
-        reservedBytes += transfer.acknowledgedBytes
-        transfer.restart()
-    }
-
-    /// Files sent whole and acknowledged, with the head unit's space after each.
-    private func settle(_ uploaded: [(FileTransfer, spaceAvailable: Int?)]) {
-        for (transfer, spaceAvailable) in uploaded {
-            acknowledge(transfer.size, spaceAvailable: spaceAvailable)
-            remoteFileNames.insert(transfer.file.name)
-        }
-    }
-
-    private func settle(_ transfer: FileTransfer, uploaded: Bool) {
-        reservedBytes -= transfer.size - transfer.acknowledgedBytes
-        if uploaded { remoteFileNames.insert(transfer.file.name) }
     }
 
     private static func isWorthRetrying(_ error: any Error) -> Bool {

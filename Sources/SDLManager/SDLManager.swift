@@ -79,15 +79,14 @@ public actor SDLManager {
             timekeeper: connection.configuration.timekeeper, defaultWatchdog: configuration.operationWatchdog,
             logger: configuration.logger)
         self.fileManager = SDLFileManager(
-            connection: connection, queue: queue, configuration: configuration.files, logger: configuration.logger)
+            connection: connection, configuration: configuration.files, watchdog: configuration.operationWatchdog,
+            logger: configuration.logger)
         // Choice sets and keyboards share the cancel IDs, so two interactions under way never carry the same one.
         let cancelIDs = CancelIDSequence(ChoiceSetManager.cancelIDs)
-        let order = SubmissionOrder()
-        self.keyboards = KeyboardManager(
-            connection: connection, queue: queue, cancelIDs: cancelIDs, order: order, logger: configuration.logger)
+        self.keyboards = KeyboardManager(connection: connection, queue: queue, cancelIDs: cancelIDs, logger: configuration.logger)
         self.choiceSets = ChoiceSetManager(
             connection: connection, queue: queue, fileManager: fileManager, keyboards: keyboards, cancelIDs: cancelIDs,
-            submissionOrder: order, configuration: configuration.choiceSets, logger: configuration.logger)
+            configuration: configuration.choiceSets, logger: configuration.logger)
     }
 
     /// The main window's capabilities (window 0 of the first display), once known; from a
@@ -142,6 +141,7 @@ public actor SDLManager {
         shutDownReason = reason
         let wasRegistered = isRegistered
         queue.shutDown(reason: reason)
+        fileManager.queue.shutDown(reason: reason)
         setState(.shutDown)
         intake?.cancel()
         await fileManager.shutDown(reason: reason)
@@ -260,8 +260,10 @@ public actor SDLManager {
         if next == .ready {
             hasBeenReady = true
             queue.resume()
+            fileManager.queue.resume()
         } else {
             queue.suspend()
+            fileManager.queue.suspend()
         }
         stateObservers.yield(next)
         if next == .shutDown { stateObservers.finish() }

@@ -65,7 +65,10 @@ public final class SDLOperationQueue: Sendable {
     private struct Running {
         let entry: Entry
         let work: Task<Void, Never>
-        let watchdog: Task<Void, Never>
+        var watchdog: Task<Void, Never>
+        var deadline: Duration
+        /// While it waits for work elsewhere: the watchdog's time left.
+        var pausedWithLeft: Duration?
 
         func stop() {
             work.cancel()
@@ -197,18 +200,57 @@ public final class SDLOperationQueue: Sendable {
         guard state.running == nil, !state.isSuspended, state.shutDownReason == nil, !state.waiting.isEmpty else { return }
         let entry = state.waiting.removeFirst()
         let deadline = timekeeper.now() + entry.watchdog
-        let sleep = timekeeper.sleep
-        let logger = logger
+        let mark = RunningOperation(queue: ObjectIdentifier(self), id: entry.id)
         let work = Task {
-            let setOutcome = await entry.run()
+            let setOutcome = await Self.$runningOperation.withValue(mark) { await entry.run() }
             self.finishRunning(entry.id) { _ in setOutcome() }
         }
-        let watchdog = Task {
+        state.running = Running(entry: entry, work: work, watchdog: watchdog(for: entry, until: deadline), deadline: deadline)
+    }
+
+    private func watchdog(for entry: Entry, until deadline: Duration) -> Task<Void, Never> {
+        let sleep = timekeeper.sleep
+        let logger = logger
+        return Task {
             do { try await sleep(deadline) } catch { return }
             logger.warning("\(entry.name) did not finish within \(entry.watchdog): the queue moves on")
             self.finishRunning(entry.id) { $0.fail(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)) }
         }
-        state.running = Running(entry: entry, work: work, watchdog: watchdog)
+    }
+
+    // MARK: Waiting elsewhere
+
+    private struct RunningOperation: Sendable {
+        let queue: ObjectIdentifier
+        let id: Int
+    }
+
+    /// The operation the current task runs for, if any.
+    @TaskLocal private static var runningOperation: RunningOperation?
+
+    /// Runs `body` with the watchdog of this queue's operation that calls it stopped meanwhile:
+    /// for waiting on work that has watchdogs of its own (an upload on the file manager's
+    /// queue, which may first wait for the uploads before it). Called from anything but this
+    /// queue's running operation, it just runs `body`.
+    func waitingElsewhere<Value: Sendable>(_ body: @Sendable () async -> Value) async -> Value {
+        guard let mark = Self.runningOperation, mark.queue == ObjectIdentifier(self) else { return await body() }
+        let now = timekeeper.now()
+        state.withLock { state in
+            guard var running = state.running, running.entry.id == mark.id, running.pausedWithLeft == nil else { return }
+            running.watchdog.cancel()
+            running.pausedWithLeft = max(.zero, running.deadline - now)
+            state.running = running
+        }
+        let value = await body()
+        let restart = timekeeper.now()
+        state.withLock { state in
+            guard var running = state.running, running.entry.id == mark.id, let left = running.pausedWithLeft else { return }
+            running.deadline = restart + left
+            running.pausedWithLeft = nil
+            running.watchdog = watchdog(for: running.entry, until: running.deadline)
+            state.running = running
+        }
+        return value
     }
 }
 

@@ -17,9 +17,9 @@ import SDLModel
 /// It coordinates; the work is done by one operation per job, as in sdl_ios: the
 /// voice-optional probe (`VoiceOptionalProbe`), loading cells (`PreloadChoicesOperation`),
 /// deleting them (`DeleteChoicesOperation`) and showing a set (`PresentChoicesOperation`),
-/// each run on the manager's queue, in the order it was asked for: a call's artwork is
-/// uploaded (through the file manager) before its operation is queued, and a later call's
-/// operations never overtake an earlier call's. What is loaded is `LoadedChoiceCells`.
+/// each run on the manager's queue in the order it was asked for. An operation that loads
+/// cells uploads their artwork first, through the file manager's own queue. What is loaded
+/// is `LoadedChoiceCells`.
 public actor ChoiceSetManager {
     public struct Configuration: Sendable {
         /// Load a cell only with all of its artwork: a cell whose artwork fails to upload
@@ -39,7 +39,6 @@ public actor ChoiceSetManager {
     /// Shows the search keyboards of searchable sets.
     let keyboards: KeyboardManager
     let cancelIDs: CancelIDSequence
-    private let submissionOrder: SubmissionOrder
 
     private var loaded = LoadedChoiceCells()
     /// The main window's capabilities: what the screen can show of a cell.
@@ -64,14 +63,13 @@ public actor ChoiceSetManager {
 
     init(
         connection: SDLConnection, queue: SDLOperationQueue, fileManager: SDLFileManager, keyboards: KeyboardManager,
-        cancelIDs: CancelIDSequence, submissionOrder: SubmissionOrder, configuration: Configuration, logger: Logger
+        cancelIDs: CancelIDSequence, configuration: Configuration, logger: Logger
     ) {
         self.connection = connection
         self.queue = queue
         self.fileManager = fileManager
         self.keyboards = keyboards
         self.cancelIDs = cancelIDs
-        self.submissionOrder = submissionOrder
         self.configuration = configuration
         self.logger = logger
     }
@@ -104,7 +102,12 @@ public actor ChoiceSetManager {
     public func preload(_ cells: [ChoiceCell]) async throws(ChoicePreloadError) -> ChoicePreloadOutcome {
         let wanted = Self.unique(cells).filter { !loaded.contains($0) }
         guard !wanted.isEmpty else { return ChoicePreloadOutcome() }
-        let operation = await inCallOrder { await self.queueLoad(wanted) }.value
+        // The probe may run first, then one round of requests in flight (the artwork's upload,
+        // watched on the file manager's queue, does not count).
+        let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * 3
+        let operation = queue.submit("preload of \(wanted.count) choice cell(s)", watchdog: watchdog) {
+            await self.load(wanted)
+        }
         let report: PreloadChoicesOperation.Report
         switch await operation.result {
         case .success(let finished): report = finished
@@ -115,18 +118,29 @@ public actor ChoiceSetManager {
         return report.outcome
     }
 
-    private func queueLoad(_ cells: [ChoiceCell]) async -> SDLOperation<PreloadChoicesOperation.Report> {
-        let uploadErrors = await uploadArtwork(of: cells)
-        // The probe may run first, then one round of requests in flight.
-        let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * 3
-        return queue.submit("preload of \(cells.count) choice cell(s)", watchdog: watchdog) {
-            await self.load(cells, uploadErrors: uploadErrors)
-        }
+    /// Loads the cells not loaded yet, their artwork first: runs as (part of) a queued
+    /// operation. Nothing is loaded when `isAbandoned` says so once the artwork is up.
+    func load(_ cells: [ChoiceCell], isAbandoned: @Sendable () -> Bool = { false }) async -> PreloadChoicesOperation.Report {
+        _ = await voiceOptional()
+        let pending = Self.unique(cells).filter { !loaded.contains($0) }
+        guard !pending.isEmpty else { return PreloadChoicesOperation.Report() }
+        let absent = await uploadArtwork(of: pending)
+        guard !isAbandoned() else { return PreloadChoicesOperation.Report() }
+        var preload = PreloadChoicesOperation(
+            cells: pending.filter { !loaded.contains($0) }, rules: screenRules, absentArtwork: absent,
+            requiresAllArtwork: configuration.requiresAllArtwork, logger: logger)
+        let generation = self.generation
+        preload.plan(in: &loaded)
+        let answers = await preload.send(over: connection)
+        preload.settle(answers, into: &loaded, isCurrent: generation == self.generation)
+        if !preload.report.loaded.isEmpty { publishLoadedCells() }
+        return preload.report
     }
 
-    /// Uploads the cells' artwork through the file manager (which skips what the head unit
-    /// has and joins uploads under way); returns the errors of those that failed, by name.
-    func uploadArtwork(of cells: [ChoiceCell]) async -> [String: any Error] {
+    /// Uploads the artwork the screen shows of `cells` through the file manager (which
+    /// skips what the head unit has and joins uploads under way); returns the artwork the
+    /// head unit does not have after all, with why.
+    private func uploadArtwork(of cells: [ChoiceCell]) async -> [String: any Error] {
         var byName: [String: SDLArtwork] = [:]
         let rules = screenRules
         for cell in cells {
@@ -136,36 +150,11 @@ public actor ChoiceSetManager {
             }
         }
         guard !byName.isEmpty else { return [:] }
-        do {
-            _ = try await fileManager.upload(Array(byName.values))
-            return [:]
-        } catch SDLFileError.uploadsFailed(let failures, _) {
-            return failures
-        } catch {
-            return byName.mapValues { _ in error }
+        let artworks = Array(byName.values)
+        let results = await queue.waitingElsewhere { [fileManager] in await fileManager.uploadEach(artworks) }
+        return results.compactMapValues { result in
+            if case .failure(let error) = result { error } else { nil }
         }
-    }
-
-    /// Loads the cells not loaded yet: runs as (part of) a queued operation.
-    func load(_ cells: [ChoiceCell], uploadErrors: [String: any Error]) async -> PreloadChoicesOperation.Report {
-        _ = await voiceOptional()
-        let pending = Self.unique(cells).filter { !loaded.contains($0) }
-        guard !pending.isEmpty else { return PreloadChoicesOperation.Report() }
-        let rules = screenRules
-        var absent: [String: any Error] = [:]
-        for artwork in Set(pending.flatMap(rules.shownArtwork)) where !artwork.isStaticIcon {
-            if await !fileManager.hasUploaded(artwork.name) {
-                absent[artwork.name] = uploadErrors[artwork.name] ?? ChoiceSetError.artworkUnavailable(name: artwork.name, reason: "not uploaded")
-            }
-        }
-        var preload = PreloadChoicesOperation(
-            cells: pending, rules: rules, absentArtwork: absent, requiresAllArtwork: configuration.requiresAllArtwork, logger: logger)
-        let generation = self.generation
-        preload.plan(in: &loaded)
-        let answers = await preload.send(over: connection)
-        preload.settle(answers, into: &loaded, isCurrent: generation == self.generation)
-        if !preload.report.loaded.isEmpty { publishLoadedCells() }
-        return preload.report
     }
 
     /// What this head unit's screen shows of a cell, and whether it needs voice commands.
@@ -209,9 +198,7 @@ public actor ChoiceSetManager {
         var failures: [ChoiceCellFailure] = []
         while !remaining.isEmpty {
             let batch = remaining
-            let operation = await inCallOrder {
-                self.queue.submit("deletion of \(batch.count) choice cell(s)") { await self.deleteLoaded(batch) }
-            }.value
+            let operation = queue.submit("deletion of \(batch.count) choice cell(s)") { await self.deleteLoaded(batch) }
             let (report, statusMark): (DeleteChoicesOperation.Report, Int)
             switch await operation.result {
             case .success(let finished): (report, statusMark) = finished
@@ -262,9 +249,9 @@ public actor ChoiceSetManager {
 
     // MARK: Every presentation
 
-    /// Follows `lifecycle` until it ends and queues its interaction in call order: the
-    /// cells' artwork, then an operation that loads the cells and hands the PerformInteraction
-    /// to `show`, which sends it and finishes the lifecycle.
+    /// Follows `lifecycle` until it ends and queues its interaction: an operation that loads
+    /// the cells (artwork first) and hands the PerformInteraction to `show`, which sends it
+    /// and finishes the lifecycle.
     func begin<R: InteractionResult>(
         _ lifecycle: InteractionLifecycle<R>, operation presenting: PresentChoicesOperation, watchdog wait: Duration,
         show: @escaping @Sendable (PerformInteraction) async -> Void
@@ -277,19 +264,13 @@ public actor ChoiceSetManager {
         presentations[key] = { lifecycle.finish(.failed($0)) }
         lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
         let set = presenting.choiceSet
-        let missing = unloadedCells(of: set)
-        _ = inCallOrder {
-            guard !lifecycle.isFinished else { return }
-            let uploadErrors = await self.uploadArtwork(of: missing)
-            guard !lifecycle.isFinished else { return }
-            // Loading the cells, then the interaction itself: as long as the head unit may wait for it.
-            let watchdog = self.queue.defaultWatchdog + self.connection.configuration.defaultTimeout * 3 + wait
-            let operation = self.queue.submit("presentation of \"\(set.title)\"", watchdog: watchdog) {
-                guard let request = await self.prepare(lifecycle, operation: presenting, uploadErrors: uploadErrors) else { return }
-                await show(request)
-            }
-            lifecycle.queued(operation)
+        // Loading the cells (their artwork's upload aside), then the interaction itself: as long as the head unit may wait for it.
+        let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * 3 + wait
+        let operation = queue.submit("presentation of \"\(set.title)\"", watchdog: watchdog) {
+            guard let request = await self.prepare(lifecycle, operation: presenting) else { return }
+            await show(request)
         }
+        lifecycle.queued(operation)
     }
 
     private func forget(_ key: ObjectIdentifier) { presentations[key] = nil }
@@ -297,11 +278,12 @@ public actor ChoiceSetManager {
     /// Loads the set's cells and returns the PerformInteraction showing them; nil when the
     /// lifecycle was cancelled meanwhile or the cells failed to load (it is finished then).
     private func prepare<R: InteractionResult>(
-        _ lifecycle: InteractionLifecycle<R>, operation presenting: PresentChoicesOperation, uploadErrors: [String: any Error]
+        _ lifecycle: InteractionLifecycle<R>, operation presenting: PresentChoicesOperation
     ) async -> PerformInteraction? {
         guard lifecycle.beginPreparing() else { return nil }
         let set = presenting.choiceSet
-        let report = await load(set.cells, uploadErrors: uploadErrors)
+        let report = await load(set.cells) { lifecycle.isFinished }
+        guard !lifecycle.isFinished else { return nil }
         guard report.failures.isEmpty else {
             lifecycle.finish(.failed(ChoicePreloadError(failures: report.failures, outcome: report.outcome)))
             return nil
@@ -317,13 +299,6 @@ public actor ChoiceSetManager {
     /// default timeout and twice the interaction's), so Core's answer comes first.
     nonisolated func interactionWait(for set: ChoiceSet) -> Duration {
         connection.configuration.defaultTimeout * 2 + set.timeout * 2
-    }
-
-    // MARK: Order of submissions
-
-    /// Runs `step` after the steps of every earlier call, the keyboards' included.
-    private func inCallOrder<Value: Sendable>(_ step: @escaping @Sendable () async -> Value) -> Task<Value, Never> {
-        submissionOrder.after(step)
     }
 
     // MARK: Following the session (called by SDLManager)

@@ -36,16 +36,14 @@ public actor KeyboardManager {
     private let connection: SDLConnection
     private let queue: SDLOperationQueue
     private let cancelIDs: CancelIDSequence
-    private let order: SubmissionOrder
     private let logger: Logger
     private var presentations: [ObjectIdentifier: KeyboardPresentation] = [:]
     private var shutDownReason: String?
 
-    init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, order: SubmissionOrder, logger: Logger) {
+    init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, logger: Logger) {
         self.connection = connection
         self.queue = queue
         self.cancelIDs = cancelIDs
-        self.order = order
         self.logger = logger
     }
 
@@ -56,9 +54,7 @@ public actor KeyboardManager {
     /// default as it was.
     public func setDefaultConfiguration(_ configuration: KeyboardConfiguration) async throws {
         let properties = resolved(configuration, fallbackLayout: configuration.layout)
-        let operation = await order.after { [queue] in
-            queue.submit("keyboard default configuration") { try await self.putInForce(properties) }
-        }.value
+        let operation = queue.submit("keyboard default configuration") { try await self.putInForce(properties) }
         try await withTaskCancellationHandler {
             try await operation.value
         } onCancel: {
@@ -125,13 +121,10 @@ public actor KeyboardManager {
         let key = ObjectIdentifier(presentation)
         presentations[key] = presentation
         presentation.lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
-        order.after { [queue] in
-            guard !presentation.isFinished else { return }
-            let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
-                await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
-            }
-            presentation.lifecycle.queued(operation)
+        let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
+            await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
         }
+        presentation.lifecycle.queued(operation)
         return presentation
     }
 
