@@ -83,7 +83,7 @@ import Testing
         for retries in [0, 1, 3] {
             let headUnit = FakeHeadUnit()
             await headUnit.on(PutFile.method) { _, _ in .result(.genericError, info: "always") }
-            try await withFakeManager(headUnit, files: .init(retries: retries)) { manager in
+            try await withFakeManager(headUnit, files: .init(artworkRetries: retries)) { manager in
                 await #expect(throws: SDLResultError(method: "PutFile", resultCode: .genericError, info: "always")) {
                     try await manager.fileManager.upload(SDLArtwork(data: picture(6)))
                 }

@@ -32,6 +32,12 @@ public final class ChoiceSetSearchPresentation: Sendable {
     /// The search keyboard's autocomplete states; see `KeyboardPresentation.autocompleteStates`.
     public var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
 
+    /// Switches its search keyboard's suggestions off or on: see `KeyboardPresentation.setAutocompleteEnabled(_:)`.
+    public func setAutocompleteEnabled(_ enabled: Bool) async { await feed.setAutocompleteEnabled(enabled) }
+
+    /// Empties its suggestion list now; the next key looks up again.
+    public func resetAutocomplete() async { await feed.resetAutocomplete() }
+
     /// Cancels it: see `ChoicePresentation.cancel()`.
     public func cancel() async throws(ChoiceSetError) {
         do {

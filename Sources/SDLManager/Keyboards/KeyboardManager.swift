@@ -96,14 +96,33 @@ public actor KeyboardManager {
         delegate: any KeyboardDelegate
     ) -> KeyboardPresentation {
         let presentation = start(
-            initialText: initialText, configuration: configuration,
-            autocomplete: delegate.autocompleteProvider.map { KeyboardAutocomplete(provider: $0) }, timeout: timeout)
+            initialText: initialText, configuration: configuration ?? delegate.keyboardConfiguration,
+            autocomplete: autocomplete(for: delegate), timeout: timeout)
         presentation.feed.addListener { [weak delegate] input in delegate?.deliver(input) }
         Task { [weak delegate] in
             let result = await presentation.result
             delegate?.deliver(result, text: presentation.feed.voiceText ?? "")
         }
         return presentation
+    }
+
+    /// The suggestions and keys a delegate gives: its provider (nil: the manager's), with
+    /// the manager's pacing, and its character sets per keystroke.
+    func autocomplete(for delegate: any KeyboardDelegate) -> KeyboardAutocomplete {
+        var autocomplete = autocomplete
+        if let provider = delegate.autocompleteProvider { autocomplete.provider = provider }
+        autocomplete.limitedCharacters = { [weak delegate] text in await delegate?.updateCharacterSet(withInput: text) }
+        return autocomplete
+    }
+
+    /// Cancels the keyboard that carries `cancelID`, as its presentation's `cancel()` does
+    /// (sdl_ios's `dismissKeyboardWithCancelID:`, sdl_java_suite's `dismissKeyboard(cancelID)`);
+    /// false when no keyboard of this manager carries it (it has ended, or never was).
+    @discardableResult
+    public func dismissKeyboard(cancelID: Int) async throws(KeyboardError) -> Bool {
+        guard let presentation = presentations.values.first(where: { $0.cancelID == cancelID }) else { return false }
+        try await presentation.cancel()
+        return true
     }
 
     /// Starts presenting a keyboard: the handle's `result` is how it ended, `cancel()` ends it early.
@@ -143,6 +162,7 @@ public actor KeyboardManager {
         let result: KeyboardResult
         switch answer {
         case _ where presentation.feed.voiceRequested: result = .voiceRequested
+        case .success where presentation.feed.pickedSuggestion != nil: result = .suggestionPicked(presentation.feed.pickedSuggestion!)
         case .success(let response): result = .submitted(response.manualTextEntry ?? "")
         case .failure(let error): result = lifecycle.result(endedBy: error)
         }
@@ -187,6 +207,9 @@ public actor KeyboardManager {
         }
         await eventsBeforeTheAnswerRouted()
         router.detach(token)
+        if case .success(let response) = answer, let text = response.manualTextEntry, response.choiceID == nil {
+            feed.picked(await suggestions?.loop.shownSuggestion(withText: text))
+        }
         feed.finish()
         // No suggestion may reach the head unit after the keyboard: the loop stops, and what it
         // already sent is answered before the properties are restored over it.
@@ -263,9 +286,11 @@ public actor KeyboardManager {
         _ autocomplete: KeyboardAutocomplete, properties: KeyboardProperties, feed: KeyboardFeed
     ) -> RunningAutocomplete? {
         guard autocomplete.isActive else { return nil }
+        let messages = autocomplete.messages ?? .builtIn(for: properties.language ?? autocomplete.provider.language)
         let configuration = AutocompleteLoop.Configuration(
             keyboard: properties, debounce: autocomplete.debounce, timeLimit: autocomplete.timeLimit,
-            headUnitVersion: headUnitVersion, limitedCharacters: autocomplete.limitedCharacters)
+            headUnitVersion: headUnitVersion, limitedCharacters: autocomplete.limitedCharacters, lookup: autocomplete.lookup,
+            timeoutMessage: messages.timeout, failureMessage: messages.failure)
         let sent = SentFlag()
         let loop = AutocompleteLoop(
             provider: autocomplete.provider, configuration: configuration, initialText: "",
@@ -276,6 +301,7 @@ public actor KeyboardManager {
         }
         let (inputs, input) = AsyncStream.makeStream(of: OnKeyboardInput.self)
         feed.addListener { input.yield($0) }
+        feed.follow(loop)
         let following = Task {
             async let states: Void = feed.follow(loop.states())
             for await event in inputs { await loop.handle(event) }

@@ -14,6 +14,11 @@ final class KeyboardFeed: Sendable {
         var voiceText: String?
         var isFinished = false
         var listeners: [@Sendable (OnKeyboardInput) -> Void] = []
+        /// The suggestion whose text the driver submitted, if it was on the list.
+        var pickedSuggestion: Suggestion?
+        /// The autocomplete loop while the keyboard is on screen, and whether it is to look up.
+        var loop: AutocompleteLoop?
+        var autocompleteEnabled = true
     }
 
     let events: AsyncStream<OnKeyboardInput>
@@ -36,6 +41,30 @@ final class KeyboardFeed: Sendable {
     var lastActivity: Duration { state.withLock { $0.lastActivity } }
     var voiceRequested: Bool { state.withLock { $0.voiceRequested } }
     var voiceText: String? { state.withLock { $0.voiceText } }
+    var pickedSuggestion: Suggestion? { state.withLock { $0.pickedSuggestion } }
+
+    func picked(_ suggestion: Suggestion?) { state.withLock { $0.pickedSuggestion = suggestion } }
+
+    /// Controls `loop` from now on (it starts switched off if the app asked for that before).
+    func follow(_ loop: AutocompleteLoop) {
+        let enabled = state.withLock { state in
+            state.loop = loop
+            return state.autocompleteEnabled
+        }
+        if !enabled { Task { await loop.setEnabled(false) } }
+    }
+
+    func setAutocompleteEnabled(_ enabled: Bool) async {
+        let loop = state.withLock { state in
+            state.autocompleteEnabled = enabled
+            return state.loop
+        }
+        await loop?.setEnabled(enabled)
+    }
+
+    func resetAutocomplete() async {
+        await state.withLock { $0.loop }?.reset()
+    }
 
     /// The keyboard is on screen from `now`, with this mask.
     func shown(at now: Duration, mask: KeyboardInputMask?) {
@@ -120,6 +149,13 @@ public final class KeyboardPresentation: Sendable {
     /// The autocomplete loop's states (idle, loading, showing, failed) for the app's own UI,
     /// while the keyboard is on screen; finishes when it ends. One consumer.
     public var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
+
+    /// Switches its suggestions off (the list is emptied, nothing is looked up) or on again,
+    /// while it is on screen (KeyboardKit's `isEnabled`); before, it starts that way.
+    public func setAutocompleteEnabled(_ enabled: Bool) async { await feed.setAutocompleteEnabled(enabled) }
+
+    /// Empties its suggestion list now (KeyboardKit's `resetAutocomplete`); the next key looks up again.
+    public func resetAutocomplete() async { await feed.resetAutocomplete() }
 
     /// Cancels it, as `ChoicePresentation.cancel()` does a choice set: before it is shown it
     /// never is; on screen `CancelInteraction` closes it (SDL 6.0+, else

@@ -52,7 +52,7 @@ struct PresentChoicesOperation: Sendable {
         let result: ChoiceSetSearchResult
         switch answer {
         case .success(let response) where response.choiceID == nil && response.manualTextEntry != nil:
-            result = .submitted(response.manualTextEntry!)
+            result = presentation.feed.pickedSuggestion.map { .suggestionPicked($0) } ?? .submitted(response.manualTextEntry!)
         case .success(let response):
             result = selection(response, choiceIDs: request.interactionChoiceSetIDList)
         case .failure(let error):
