@@ -48,8 +48,9 @@ public final class LocalPrefixIndex: AutocompleteProvider {
         let store = try storePath.map { path throws(AutocompleteStoreError) in try WordStore.load(from: path) } ?? WordStore()
         var counts: [String: Int] = [:]
         for (word, frequency) in wordFrequencies where !word.isEmpty { counts[word, default: 0] += max(frequency, 0) }
+        let learnedOnly = Set(store.learned.keys.filter { counts[$0] == nil })
         for (word, extra) in store.learned { counts[word, default: 0] += extra }
-        state = Mutex(IndexState(counts: counts, store: store, resultLimit: resultLimit))
+        state = Mutex(IndexState(counts: counts, store: store, resultLimit: resultLimit, learnedOnly: learnedOnly))
     }
 
     /// The words of a list file, one per line (a Debian `/usr/share/dict` list, say).
@@ -141,11 +142,14 @@ struct IndexState {
     private let resultLimit: Int
     private(set) var store: WordStore
 
-    init(counts: [String: Int], store: WordStore, resultLimit: Int) {
+    init(counts: [String: Int], store: WordStore, resultLimit: Int, learnedOnly: Set<String> = []) {
         self.store = store
         self.resultLimit = resultLimit
         texts.reserveCapacity(counts.count)
-        for (text, frequency) in counts { append(text, frequency: frequency) }
+        for (text, frequency) in counts {
+            let id = append(text, frequency: frequency)
+            if learnedOnly.contains(text) { self.learnedOnly.insert(id) }
+        }
         sorted = (0..<UInt32(texts.count)).sorted { orderedBefore($0, $1) }
         _ = rank(prefixLength: 0, sorted.startIndex, sorted.endIndex)
     }

@@ -73,4 +73,31 @@ extension ChoiceSetManager {
         }
         return presentation
     }
+
+    /// Presents `set` with a search keyboard, the delegate way (sdl_ios's
+    /// `presentSearchableChoiceSet:mode:withKeyboardDelegate:`, sdl_java_suite's
+    /// `presentChoiceSet(set, mode, keyboardListener)`): `keyboardDelegate` gives the keyboard's
+    /// configuration, suggestions and per-keystroke keys, and hears every key; exactly one
+    /// call ends it — `delegate`'s `didSelect` for a picked cell, `keyboardDelegate`'s
+    /// `userDidSubmitInput` (or `userDidSelectSuggestion`) for submitted text, else
+    /// `delegate`'s `didFinishWith` (timed out, cancelled, failed). Both are held weakly.
+    @discardableResult
+    public func presentSearchableChoiceSet(
+        _ set: ChoiceSet, mode: InteractionMode = .manualOnly, delegate: any ChoiceSetDelegate, keyboardDelegate: any KeyboardDelegate
+    ) async -> ChoiceSetSearchPresentation {
+        let autocomplete = await keyboards.autocomplete(for: keyboardDelegate)
+        let presentation = startSearch(set, keyboard: keyboardDelegate.keyboardConfiguration, autocomplete: autocomplete, mode: mode)
+        presentation.feed.addListener { [weak keyboardDelegate] input in keyboardDelegate?.deliver(input) }
+        Task { [weak delegate, weak keyboardDelegate] in
+            switch await presentation.result {
+            case .selected(let cell, let row, let source): delegate?.choiceSet(set, didSelect: cell, row: row, source: source)
+            case .submitted(let text): keyboardDelegate?.userDidSubmitInput(text, withEvent: .entrySubmitted)
+            case .suggestionPicked(let suggestion): keyboardDelegate?.userDidSelectSuggestion(suggestion)
+            case .timedOut: delegate?.choiceSet(set, didFinishWith: ChoiceSetError.timedOut)
+            case .cancelled(let source): delegate?.choiceSet(set, didFinishWith: ChoiceSetError.cancelled(by: source))
+            case .failed(let error): delegate?.choiceSet(set, didFinishWith: error)
+            }
+        }
+        return presentation
+    }
 }
