@@ -28,6 +28,18 @@ public actor SDLFileManager {
         }
     }
 
+    /// What the file manager is doing, for the app's own display (`statusUpdates()`).
+    public struct Status: Sendable, Hashable {
+        /// Uploads asked for that have not ended (a file joined by several calls counts once).
+        public var pendingUploads: Int
+        /// Its queue holds uploads back: the head unit is not ready.
+        public var isSuspended: Bool
+        /// The head unit's last `spaceAvailable`.
+        public var bytesAvailable: Int?
+        /// How many of the app's files the head unit has, as far as the manager knows.
+        public var remoteFileCount: Int
+    }
+
     public nonisolated let configuration: Configuration
     private let connection: SDLConnection
     /// Its own queue of uploads and deletes, one call's at a time (sdl_ios's file manager
@@ -42,6 +54,8 @@ public actor SDLFileManager {
     private var reservedBytes = 0
     /// The newest transfer of each name, which later uploads of the same file join.
     private var latestTransfers: [String: FileTransfer] = [:]
+    private var pendingUploads = 0
+    private let statusObservers = Broadcast<Status>()
     private var shutDownReason: String?
 
     /// - Parameter watchdog: how long one upload or delete call may run (on top of a request
@@ -68,6 +82,24 @@ public actor SDLFileManager {
             remoteFileNames = []
             bytesAvailable = nil
         }
+        publishStatus()
+    }
+
+    public var status: Status {
+        Status(pendingUploads: pendingUploads, isSuspended: queue.isSuspended, bytesAvailable: bytesAvailable, remoteFileCount: remoteFileNames.count)
+    }
+
+    /// The status now, then after every change; ends when the manager shuts down.
+    public func statusUpdates() -> AsyncStream<Status> { statusObservers.stream(startingWith: status) }
+
+    /// Tells the observers, if any, what changed.
+    func publishStatus() {
+        if statusObservers.hasObservers { statusObservers.yield(status) }
+    }
+
+    private func uploadEnded() {
+        pendingUploads -= 1
+        publishStatus()
     }
 
     /// Whether the head unit has a file of this name, as far as this manager knows.
@@ -83,12 +115,14 @@ public actor SDLFileManager {
     func shutDown(reason: String) {
         shutDownReason = reason
         queue.shutDown(reason: reason)
+        statusObservers.finish()
     }
 
     /// After the head unit unregistered the app: its list is unknown until `start` again.
     func forgetRemoteFiles() {
         remoteFileNames = []
         bytesAvailable = nil
+        publishStatus()
     }
 
     // MARK: Uploading
@@ -229,10 +263,15 @@ public actor SDLFileManager {
             } else {
                 latestTransfers[file.name] = transfer
                 fresh.append(transfer)
+                pendingUploads += 1
+                transfer.completion.whenFinished { _ in Task { await self.uploadEnded() } }
             }
         }
         for transfer in transfers { transfer.hold() }
-        if !fresh.isEmpty { submit(fresh) }
+        if !fresh.isEmpty {
+            submit(fresh)
+            publishStatus()
+        }
         return transfers
     }
 
@@ -426,6 +465,7 @@ public actor SDLFileManager {
                 ended.append((transfer, .failure(error)))
             }
         }
+        publishStatus()
         return (again, ended)
     }
 
@@ -498,6 +538,7 @@ public actor SDLFileManager {
             }
             results[name] = answer.map { _ in }
         }
+        publishStatus()
         return results
     }
 }

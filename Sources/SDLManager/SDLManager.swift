@@ -265,6 +265,7 @@ public actor SDLManager {
             queue.suspend()
             fileManager.queue.suspend()
         }
+        Task { [fileManager] in await fileManager.publishStatus() }
         stateObservers.yield(next)
         if next == .shutDown { stateObservers.finish() }
     }

@@ -140,6 +140,9 @@ public final class SDLOperationQueue: Sendable {
 
     public var isRunning: Bool { state.withLock { $0.running != nil } }
 
+    /// Whether it holds back operations that have not started.
+    public var isSuspended: Bool { state.withLock { $0.isSuspended } }
+
     /// Holds back operations that have not started; a running one goes on.
     public func suspend() { state.withLock { $0.isSuspended = true } }
 

@@ -25,9 +25,18 @@ public actor ChoiceSetManager {
         /// Load a cell only with all of its artwork: a cell whose artwork fails to upload
         /// fails too, instead of being loaded without that image (and a warning).
         public var requiresAllArtwork: Bool
+        /// The layout of sets that give none (sdl_ios's `SDLChoiceSet.defaultLayout`).
+        public var defaultLayout: ChoiceSetLayout
+        /// The timeout of sets that give none (sdl_ios's `SDLChoiceSet.defaultTimeout`), brought
+        /// into `ChoiceSet.timeouts` (5–100 s).
+        public var defaultTimeout: Duration {
+            didSet { defaultTimeout = min(max(defaultTimeout, ChoiceSet.timeouts.lowerBound), ChoiceSet.timeouts.upperBound) }
+        }
 
-        public init(requiresAllArtwork: Bool = false) {
+        public init(requiresAllArtwork: Bool = false, defaultLayout: ChoiceSetLayout = .list, defaultTimeout: Duration = .seconds(10)) {
             self.requiresAllArtwork = requiresAllArtwork
+            self.defaultLayout = defaultLayout
+            self.defaultTimeout = min(max(defaultTimeout, ChoiceSet.timeouts.lowerBound), ChoiceSet.timeouts.upperBound)
         }
     }
 
@@ -81,6 +90,10 @@ public actor ChoiceSetManager {
 
     /// The choice ID of a loaded cell.
     public func choiceID(of cell: ChoiceCell) -> Int? { loaded.id(of: cell) }
+
+    /// The text a loaded cell was sent with: its own, or numbered " (2)", … where the screen
+    /// would show it like another loaded cell (sdl_ios's `uniqueText`).
+    public func sentText(of cell: ChoiceCell) -> String? { loaded.sentText(of: cell) }
 
     /// The loaded cells now, then after every change; ends when the manager shuts down.
     public func loadedCellUpdates() -> AsyncStream<Set<ChoiceCell>> {
@@ -297,8 +310,8 @@ public actor ChoiceSetManager {
 
     /// How long to wait for PerformInteraction's answer: longer than Core's own wait (its
     /// default timeout and twice the interaction's), so Core's answer comes first.
-    nonisolated func interactionWait(for set: ChoiceSet) -> Duration {
-        connection.configuration.defaultTimeout * 2 + set.timeout * 2
+    nonisolated func interactionWait(for presenting: PresentChoicesOperation) -> Duration {
+        connection.configuration.defaultTimeout * 2 + presenting.timeout * 2
     }
 
     // MARK: Following the session (called by SDLManager)

@@ -31,15 +31,22 @@ extension ChoiceSetManager {
 
     /// Starts presenting `set`: the handle's `result` is how it ended, `cancel()` ends it early.
     public func start(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) -> ChoicePresentation {
-        let operation = PresentChoicesOperation(choiceSet: set, mode: mode, cancelID: cancelIDs.take())
+        let operation = presenting(set, mode: mode)
         let presentation = ChoicePresentation(set, mode: mode, cancelID: operation.cancelID, connection: connection, logger: logger)
         let lifecycle = presentation.lifecycle
-        let wait = interactionWait(for: set)
+        let wait = interactionWait(for: operation)
         begin(lifecycle, operation: operation, watchdog: wait) { request in
             await operation.show(
                 request, lifecycle: lifecycle, headUnitVersion: await self.headUnitVersion, over: self.connection, wait: wait)
         }
         return presentation
+    }
+
+    /// Showing `set` with the set's own layout and timeout, else the configuration's defaults.
+    private func presenting(_ set: ChoiceSet, mode: InteractionMode) -> PresentChoicesOperation {
+        PresentChoicesOperation(
+            choiceSet: set, mode: mode, cancelID: cancelIDs.take(), layout: set.layout ?? configuration.defaultLayout,
+            timeout: set.timeout ?? configuration.defaultTimeout)
     }
 
     // MARK: Searchable sets
@@ -63,10 +70,10 @@ extension ChoiceSetManager {
         _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
         mode: InteractionMode = .manualOnly
     ) -> ChoiceSetSearchPresentation {
-        let operation = PresentChoicesOperation(choiceSet: set, mode: mode, cancelID: cancelIDs.take())
+        let operation = presenting(set, mode: mode)
         let presentation = ChoiceSetSearchPresentation(
             set, keyboard: keyboard, cancelID: operation.cancelID, connection: connection, logger: logger)
-        let wait = interactionWait(for: set)
+        let wait = interactionWait(for: operation)
         // The head unit restarts its timeout on every key: the keyboard's own resetting wait ends it.
         begin(presentation.lifecycle, operation: operation, watchdog: KeyboardManager.unboundedWait) { [keyboards] request in
             await operation.showSearch(request, presentation: presentation, autocomplete: autocomplete, keyboards: keyboards, wait: wait)

@@ -7,12 +7,15 @@ struct PresentChoicesOperation: Sendable {
     let choiceSet: ChoiceSet
     let mode: InteractionMode
     let cancelID: Int
+    /// The set's own, else the manager's default.
+    let layout: ChoiceSetLayout
+    let timeout: Duration
 
     /// The interaction showing the set's cells, `setIDs` in the set's order.
     func request(setIDs: [Int]) -> PerformInteraction {
         var request = PerformInteraction(
-            initialText: choiceSet.title, mode: mode, choiceSetIDs: setIDs, layout: choiceSet.layout.layoutMode,
-            timeout: choiceSet.timeoutMilliseconds, cancelID: cancelID)
+            initialText: choiceSet.title, mode: mode, choiceSetIDs: setIDs, layout: layout.layoutMode,
+            timeout: Int((timeout / .milliseconds(1)).rounded()), cancelID: cancelID)
         request.initialPrompt = choiceSet.initialPrompt
         request.helpPrompt = choiceSet.helpPrompt
         request.timeoutPrompt = choiceSet.timeoutPrompt
@@ -43,7 +46,7 @@ struct PresentChoicesOperation: Sendable {
         keyboards: KeyboardManager, wait: Duration
     ) async {
         var request = request
-        request.interactionLayout = choiceSet.layout == .tiles ? .iconWithSearch : .listWithSearch
+        request.interactionLayout = layout == .tiles ? .iconWithSearch : .listWithSearch
         let lifecycle = presentation.lifecycle
         let answer = await keyboards.show(
             request, lifecycle: lifecycle, configuration: presentation.keyboard, autocomplete: autocomplete,
