@@ -55,6 +55,9 @@ public final class HeadUnitEngine {
     var interaction: ActiveInteraction?
     var keyboard = KeyboardState()
     var files: AppFiles
+    /// Apps whose icon the HMI accepted: Core keeps a copy of it and reports `iconResumed`
+    /// when the app registers again (SDL-RULES §10).
+    var appsWithIcons: Set<String> = []
     var nextGrammarID = 1
 
     public init(configuration: EngineConfiguration = EngineConfiguration(), store: any FileStore = MemoryFileStore()) {

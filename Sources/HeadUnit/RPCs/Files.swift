@@ -15,6 +15,8 @@ extension HeadUnitEngine {
     static let fileRequestsInNone = 5
     static let maximumListedFiles = 1000
     static let tooManyInNone = "Too many requests from the app with HMILevel HMI_NONE"
+    /// DeleteFile's and SetAppIcon's names go through Core's string check (SDL-RULES §14); PutFile's do not.
+    static let invalidCharactersInfo = "syncFileName contains invalid characters or only spaces"
 
     func putFile(_ request: PutFile, _ reply: ReplyAddress?) {
         guard let upload = checkUpload(request, reply) else { return }
@@ -114,6 +116,8 @@ extension HeadUnitEngine {
         let refusal: (ResultCode, String)? =
             if isLimitedInNone(\.deleteFilesInNone) {
                 (.rejected, Self.tooManyInNone)
+            } else if !CoreChecks.passesSyntax(name) {
+                (.invalidData, Self.invalidCharactersInfo)
             } else if let problem = SyncFileName.problem(with: name) {
                 (.invalidData, problem)
             } else if !files.hasFile(named: name) {
@@ -139,6 +143,10 @@ extension HeadUnitEngine {
 
     func setAppIcon(_ request: SetAppIcon, _ reply: ReplyAddress?) {
         let name = request.syncFileName
+        guard CoreChecks.passesSyntax(name) else {
+            answer(reply, .invalidData, info: Self.invalidCharactersInfo)
+            return
+        }
         if let problem = SyncFileName.problem(with: name) {
             answer(reply, .invalidData, info: problem)
             return
@@ -147,7 +155,10 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: "The icon \"\(name)\" was not uploaded: send it with PutFile first.")
             return
         }
-        awaitHMI(SetAppIcon.method, reply: reply, hmi: { _ in .success }, complete: { engine, hmi in engine.answer(reply, hmi) })
+        awaitHMI(SetAppIcon.method, reply: reply, hmi: { _ in .success }) { engine, hmi in
+            if hmi.code.isSuccessFromHMI, let appID = engine.app?.request.appID { engine.appsWithIcons.insert(appID) }
+            engine.answer(reply, hmi)
+        }
     }
 
     /// Answers with the app's space left, as Core does for every file request.

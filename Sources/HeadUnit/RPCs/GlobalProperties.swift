@@ -55,10 +55,17 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: info)
             return
         }
+        // Prompts of type FILE name files the app uploaded (SDL-RULES §14), before the HMI is asked.
+        let prompts = [("helpPrompt", request.helpPrompt), ("timeoutPrompt", request.timeoutPrompt)]
+        if let prompt = promptNamingAMissingFile(prompts) {
+            answer(reply, .fileNotFound, info: Self.missingSpeechFileInfo(prompt))
+            return
+        }
         // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning.
         let properties = request.keyboardProperties
+        let warning = imageCheck == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
         awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
-            engine.hmiAnswer(to: properties, imagesMissing: imageCheck == .missingFile)
+            engine.hmiAnswer(to: properties, warning: warning)
         } complete: { engine, hmi in
             if hmi.code.isSuccessFromHMI, var properties {
                 if !engine.profile.supportsMask { properties.maskInputCharacters = nil }
@@ -68,7 +75,7 @@ extension HeadUnitEngine {
         }
     }
 
-    private func hmiAnswer(to properties: KeyboardProperties?, imagesMissing: Bool) -> HMIAnswer {
+    private func hmiAnswer(to properties: KeyboardProperties?, warning: String?) -> HMIAnswer {
         if let layout = properties?.keyboardLayout {
             let supported = profile.keyboardCapabilities?.supportedKeyboards?.contains { $0.keyboardLayout == layout }
                 ?? (layout != .numeric)
@@ -79,7 +86,7 @@ extension HeadUnitEngine {
         if properties?.maskInputCharacters != nil, !profile.supportsMask {
             return HMIAnswer(code: .warnings, info: "maskInputCharacters is not supported by this head unit and was ignored")
         }
-        if imagesMissing { return HMIAnswer(code: .warnings, info: ImageCheck.missingInfo) }
+        if let warning { return HMIAnswer(code: .warnings, info: warning) }
         return .success
     }
 

@@ -18,8 +18,8 @@ extension HeadUnitEngine {
         response.hmiDisplayLanguage = .enUS
         response.displayCapabilities = profile.displayCapabilities
         response.vrCapabilities = profile.voice ? [.text] : nil
-        response.speechCapabilities = [.text, .silence]
-        response.iconResumed = false
+        response.speechCapabilities = profile.speech
+        response.iconResumed = appsWithIcons.contains(request.appID)
         answer(reply, SDLResponse(.success, parameters: response))
 
         notify(OnHMIStatus(.none, audio: .notAudible, context: .main))
@@ -43,6 +43,12 @@ extension HeadUnitEngine {
             answer(reply, .dataNotAvailable, info: "The simulator has no \(request.systemCapabilityType.rawValue) capability.")
             return
         }
-        answer(reply, SDLResponse(.success, parameters: GetSystemCapability.Response(profile.displays)))
+        // Apps are subscribed to DISPLAYS anyway: Core says so when asked to (un)subscribe (ATF WidgetSupport 006).
+        let info = request.subscribe == nil ? nil : Self.displaysSubscriptionIgnored
+        answer(reply, SDLResponse(.success, info: info, parameters: GetSystemCapability.Response(profile.displays)))
     }
+
+    static let displaysSubscriptionIgnored =
+        "Subscribe parameter is ignored. Auto Subscription/Unsubscription is used for DISPLAY capability type."
+
 }

@@ -54,8 +54,9 @@ struct PresentChoicesOperation: Sendable {
         guard let answer else { return }
         let result: ChoiceSetSearchResult
         switch answer {
-        case .success(let response) where response.choiceID == nil && response.manualTextEntry != nil:
-            result = presentation.feed.pickedSuggestion.map { .suggestionPicked($0) } ?? .submitted(response.manualTextEntry!)
+        case .success(let response) where response.choiceID == nil && (response.manualTextEntry != nil || response.triggerSource == .keyboard):
+            // An empty entry comes back as triggerSource KEYBOARD without manualTextEntry (SDL-RULES §14).
+            result = presentation.feed.pickedSuggestion.map { .suggestionPicked($0) } ?? .submitted(response.manualTextEntry ?? "")
         case .success(let response):
             result = selection(response, choiceIDs: request.interactionChoiceSetIDList)
         case .failure(let error):
