@@ -54,7 +54,6 @@ public actor SDLFileManager {
     private var reservedBytes = 0
     /// The newest transfer of each name, which later uploads of the same file join.
     private var latestTransfers: [String: FileTransfer] = [:]
-    private var pendingUploads = 0
     private let statusObservers = Broadcast<Status>()
     private var shutDownReason: String?
 
@@ -86,7 +85,9 @@ public actor SDLFileManager {
     }
 
     public var status: Status {
-        Status(pendingUploads: pendingUploads, isSuspended: queue.isSuspended, bytesAvailable: bytesAvailable, remoteFileCount: remoteFileNames.count)
+        Status(
+            pendingUploads: latestTransfers.values.count { !$0.completion.isFinished }, isSuspended: queue.isSuspended,
+            bytesAvailable: bytesAvailable, remoteFileCount: remoteFileNames.count)
     }
 
     /// The status now, then after every change; ends when the manager shuts down.
@@ -95,11 +96,6 @@ public actor SDLFileManager {
     /// Tells the observers, if any, what changed.
     func publishStatus() {
         if statusObservers.hasObservers { statusObservers.yield(status) }
-    }
-
-    private func uploadEnded() {
-        pendingUploads -= 1
-        publishStatus()
     }
 
     /// Whether the head unit has a file of this name, as far as this manager knows.
@@ -263,8 +259,6 @@ public actor SDLFileManager {
             } else {
                 latestTransfers[file.name] = transfer
                 fresh.append(transfer)
-                pendingUploads += 1
-                transfer.completion.whenFinished { _ in Task { await self.uploadEnded() } }
             }
         }
         for transfer in transfers { transfer.hold() }
@@ -297,6 +291,7 @@ public actor SDLFileManager {
         for transfer in transfers where latestTransfers[transfer.file.name] === transfer {
             latestTransfers[transfer.file.name] = nil
         }
+        publishStatus()
     }
 
     /// Files that fit in one PutFile (artwork, mostly) go out in batches, each batch written
@@ -471,6 +466,11 @@ public actor SDLFileManager {
 
     /// Settles `attempts` and finishes those that ended; returns those to try again.
     private nonisolated func conclude(_ attempts: [Attempt]) async -> [FileTransfer] {
+        // A failure no retry can change ends at once, with its own error: not with the
+        // shutdown that a lost connection brings while the actor is reached.
+        for (transfer, outcome, retriesLeft) in attempts {
+            if case .failure(let error) = outcome, retriesLeft == 0 || !Self.isWorthRetrying(error) { transfer.finish(.failure(error)) }
+        }
         let (again, ended) = await settle(attempts)
         for (transfer, outcome) in ended { transfer.finish(outcome) }
         return again

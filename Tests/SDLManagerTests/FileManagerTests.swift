@@ -68,9 +68,17 @@ import Testing
 
     @Test func smallFilesGoOutTogetherAndOneThatFailsIsRetriedAlone() async throws {
         let headUnit = FakeHeadUnit()
-        await headUnit.on(PutFile.method) { _, call in call == 3 ? .result(.genericError, info: "injected") : nil }
+        let artworks = (20..<30).map { SDLArtwork(data: picture($0)) }
+        // The third artwork's first PutFile fails (two batches are in flight at once: which comes first varies).
+        let failed = Mutex(false)
+        await headUnit.on(PutFile.method) { request, _ in
+            guard request.params["syncFileName"]?.stringValue == artworks[2].name else { return nil }
+            return failed.withLock { failed in
+                defer { failed = true }
+                return failed ? nil : .result(.genericError, info: "injected")
+            }
+        }
         try await withFakeManager(headUnit, files: .init(maximumConcurrentUploads: 8)) { manager in
-            let artworks = (20..<30).map { SDLArtwork(data: picture($0)) }
             let outcomes = try await manager.fileManager.upload(artworks)
             #expect(outcomes.count == 10 && outcomes.values.allSatisfy { $0 == .uploaded })
             let sent = await headUnit.requests(PutFile.method).compactMap { $0.params["syncFileName"]?.stringValue }
