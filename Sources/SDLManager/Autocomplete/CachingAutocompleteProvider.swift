@@ -41,21 +41,12 @@ public final class CachingAutocompleteProvider<Base: AutocompleteProvider>: Auto
     /// The cached suggestions at once (when there are any), tagged `.cache`, then the fresh
     /// ones merged with them, tagged `.fresh` (Skygear's cached callback, then the fetched one).
     public func answers(for text: String, page: SuggestionPage) -> AsyncThrowingStream<AutocompleteAnswer, any Error> {
-        AsyncThrowingStream { continuation in
-            let cached = cachedSuggestions(for: text).map { Array($0.dropFirst(page.skip).prefix(page.count)) }
-            if let cached, !cached.isEmpty { continuation.yield(AutocompleteAnswer(cached, source: .cache)) }
-            let lookup = Task {
-                do {
-                    let fresh = try await base.suggestions(for: text, page: page)
-                    if page.skip == 0 { store(fresh, for: text) }
-                    let merged = Suggestion.merge(cached: cached ?? [], fresh: fresh)
-                    continuation.yield(AutocompleteAnswer(Array(merged.prefix(page.count)), source: .fresh))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in lookup.cancel() }
+        let cached = cachedSuggestions(for: text).map { Array($0.dropFirst(page.skip).prefix(page.count)) }
+        let first = cached.flatMap { $0.isEmpty ? nil : AutocompleteAnswer($0, source: .cache) }
+        return AutocompleteAnswer.stream(first: first) {
+            let fresh = try await self.base.suggestions(for: text, page: page)
+            if page.skip == 0 { self.store(fresh, for: text) }
+            return AutocompleteAnswer(Array(Suggestion.merge(cached: cached ?? [], fresh: fresh).prefix(page.count)), source: .fresh)
         }
     }
 

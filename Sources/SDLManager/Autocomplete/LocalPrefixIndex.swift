@@ -300,18 +300,7 @@ struct IndexState {
         }
         if learnedOnly.contains(id), !store.ignored.contains(text) { isIgnored[Int(id)] = false }
         guard !isIgnored[Int(id)] else { return }
-        let folded = Array(key(id))
-        for length in 0...folded.count {
-            let prefix = Array(folded.prefix(length))
-            if var ranking = rankings[prefix] {
-                insert(id, into: &ranking)
-                rankings[prefix] = ranking
-            } else {
-                // A new word can take a prefix past the scan limit: that prefix now needs a ranking.
-                let range = prefixRange(prefix)
-                if range.count > LocalPrefixIndex.scanLimit { rankings[prefix] = ranked(range) }
-            }
-        }
+        rankUp(id)
     }
 
     mutating func unlearn(_ text: String) {
@@ -333,12 +322,21 @@ struct IndexState {
         // A word only learning brought, and unlearned since, stays gone.
         if learnedOnly.contains(id) && store.learned[text] == nil { return }
         isIgnored[Int(id)] = false
+        rankUp(id)
+    }
+
+    /// Puts `id`, suggested (again) or used more, at its rank under every prefix of its key.
+    private mutating func rankUp(_ id: UInt32) {
         let folded = Array(key(id))
         for length in 0...folded.count {
             let prefix = Array(folded.prefix(length))
             if var ranking = rankings[prefix] {
                 insert(id, into: &ranking)
                 rankings[prefix] = ranking
+            } else {
+                // A new word can take a prefix past the scan limit: that prefix now needs a ranking.
+                let range = prefixRange(prefix)
+                if range.count > LocalPrefixIndex.scanLimit { rankings[prefix] = ranked(range) }
             }
         }
     }

@@ -41,23 +41,10 @@ public final class PagedRemoteAutocompleteProvider: AutocompleteProvider {
     }
 
     public func answers(for text: String, page: SuggestionPage) -> AsyncThrowingStream<AutocompleteAnswer, any Error> {
-        AsyncThrowingStream { continuation in
-            let cached = cached(page, for: text)
-            if !cached.isEmpty { continuation.yield(AutocompleteAnswer(cached, source: .cache)) }
-            guard !gaps(in: page, for: text).isEmpty else {
-                if cached.isEmpty { continuation.yield(AutocompleteAnswer([], source: .cache)) }
-                continuation.finish()
-                return
-            }
-            let lookup = Task {
-                do {
-                    continuation.yield(AutocompleteAnswer(try await suggestions(for: text, page: page), source: .fresh))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in lookup.cancel() }
+        let cached = AutocompleteAnswer(cached(page, for: text), source: .cache)
+        guard !gaps(in: page, for: text).isEmpty else { return AutocompleteAnswer.stream(first: cached) { nil } }
+        return AutocompleteAnswer.stream(first: cached.suggestions.isEmpty ? nil : cached) {
+            AutocompleteAnswer(try await self.suggestions(for: text, page: page), source: .fresh)
         }
     }
 

@@ -33,6 +33,25 @@ public struct AutocompleteAnswer: Sendable, Hashable {
         self.suggestions = suggestions
         self.source = source
     }
+
+    /// The answers of a provider's `answers(for:page:)`: `first` at once, then what `lookup`
+    /// finds (if anything); the lookup is cancelled when the stream is dropped.
+    static func stream(
+        first: AutocompleteAnswer? = nil, then lookup: @escaping @Sendable () async throws -> AutocompleteAnswer?
+    ) -> AsyncThrowingStream<AutocompleteAnswer, any Error> {
+        AsyncThrowingStream { continuation in
+            if let first { continuation.yield(first) }
+            let task = Task {
+                do {
+                    if let answer = try await lookup() { continuation.yield(answer) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
 }
 
 /// Which suggestions of a ranking to return: `count` of them after the first `skip`
@@ -101,17 +120,7 @@ extension AutocompleteProvider {
     }
 
     public func answers(for text: String, page: SuggestionPage) -> AsyncThrowingStream<AutocompleteAnswer, any Error> {
-        AsyncThrowingStream { continuation in
-            let lookup = Task {
-                do {
-                    continuation.yield(AutocompleteAnswer(try await suggestions(for: text, page: page), source: .fresh))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in lookup.cancel() }
-        }
+        AutocompleteAnswer.stream { AutocompleteAnswer(try await suggestions(for: text, page: page), source: .fresh) }
     }
 
     public func failureMessage(for error: any Error) -> String? { nil }
