@@ -116,9 +116,15 @@ public struct SDLArtwork: Sendable, Hashable {
         self.isTemplate = isTemplate
     }
 
+    /// One of SDL's static icons by its hex name (for names `StaticIconName` does not have).
     public init(staticIcon hexCode: String, isTemplate: Bool = false) {
         self.source = .staticIcon(hexCode)
         self.isTemplate = isTemplate
+    }
+
+    /// One of SDL's static icons (sdl_ios's `SDLArtwork(staticIcon:)`).
+    public init(staticIcon name: StaticIconName, isTemplate: Bool = false) {
+        self.init(staticIcon: name.rawValue, isTemplate: isTemplate)
     }
 
     public var name: String {

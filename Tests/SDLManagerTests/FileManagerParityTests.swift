@@ -34,7 +34,7 @@ import Testing
             let small = SDLArtwork(data: picture(3, size: 200))
             var updates: [String: [FileUploadUpdate]] = [:]
             for await update in manager.fileManager.uploads([big]) { updates[update.name, default: []].append(update) }
-            for await update in manager.fileManager.uploads([small, SDLArtwork(staticIcon: "0x29")]) {
+            for await update in manager.fileManager.uploads([small, SDLArtwork(staticIcon: .acceptCall)]) {
                 updates[update.name, default: []].append(update)
             }
             let bigUpdates = try #require(updates["big.bin"])
@@ -76,10 +76,14 @@ import Testing
     @Test func aCancelledUploadCallCancelsOnlyWhatNoOtherCallWaitsFor() async throws {
         try await withReadyManager(files: .init(chunkSize: 1000)) { manager, _ in
             let shared = SDLFile(name: "shared.bin", data: picture(5, size: 50_000))
-            let cancelled = Task { try await manager.fileManager.upload(shared) }
             let kept = Task { try await manager.fileManager.upload(shared) }
             let started = try await eventually { await manager.connection.requestsSent(PutFile.self) > 2 }
             #expect(started)
+            // Its progress is told as soon as it has joined the transfer under way.
+            let joined = Mutex(false)
+            let cancelled = Task { try await manager.fileManager.upload(shared, progress: { _ in joined.withLock { $0 = true } }) }
+            let hasJoined = try await eventually { joined.withLock { $0 } }
+            #expect(hasJoined)
             cancelled.cancel()
             #expect(try await kept.value == .uploaded)
             #expect(try await cancelled.value == .uploaded)
