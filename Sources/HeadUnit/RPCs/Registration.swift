@@ -1,15 +1,15 @@
-import JSONRPC
 import SDLModel
 
 // RegisterAppInterface, UnregisterAppInterface, GetSystemCapability (SDL-RULES §1, §11).
 extension HeadUnitEngine {
-    func registerAppInterface(_ request: RegisterAppInterface, _ reply: ReplyAddress?) {
+    func registerAppInterface(_ request: RegisterAppInterface, from peer: PeerID, _ reply: ReplyToken?) {
         guard app == nil else {
             answer(reply, .applicationRegisteredAlready, info: "An app is already registered on this connection.")
             return
         }
-        guard passCoreOnlyFault(RegisterAppInterface.method, reply, run: { $0.registerAppInterface(request, $1) }) else { return }
+        guard passCoreOnlyFault(RegisterAppInterface.method, reply, run: { $0.registerAppInterface(request, from: peer, $1) }) else { return }
         app = RegisteredApp(request: request)
+        appPeer = peer
         files.open(appID: request.appID)
 
         var response = RegisterAppInterface.Response()
@@ -28,7 +28,7 @@ extension HeadUnitEngine {
         if configuration.autoActivate { updateHMIStatus(level: .full) }
     }
 
-    func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyAddress?) {
+    func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyToken?) {
         guard passCoreOnlyFault(UnregisterAppInterface.method, reply, run: { $0.unregisterAppInterface(request, $1) }) else {
             return
         }
@@ -37,7 +37,7 @@ extension HeadUnitEngine {
         endAppSession()
     }
 
-    func getSystemCapability(_ request: GetSystemCapability, _ reply: ReplyAddress?) {
+    func getSystemCapability(_ request: GetSystemCapability, _ reply: ReplyToken?) {
         guard passCoreOnlyFault(GetSystemCapability.method, reply, run: { $0.getSystemCapability(request, $1) }) else { return }
         guard request.systemCapabilityType == .displays else {
             answer(reply, .dataNotAvailable, info: "The simulator has no \(request.systemCapabilityType.rawValue) capability.")
