@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Modules, each depending only on those above it:
-//   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine)
-//   → hu-sim (the simulator executable, with SimConsole, its terminal front end).
+//   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine, which
+//   knows no transport) → SimulatorHost (its doors: JSON-RPC lines) → hu-sim (the simulator
+//   executable: the I/O loop, with SimConsole, its terminal front end).
 //   SDLModel → SDLManager (the library apps link) → SimulatorClient (finding, starting and
 //   driving a simulator, for the demo, the tools and tests).
 //   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
         .library(name: "SDLModel", targets: ["SDLModel"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "SDLProtocol", targets: ["SDLProtocol"]),
         .library(name: "SDLManager", targets: ["SDLManager"]),
         .library(name: "SimulatorClient", targets: ["SimulatorClient"]),
         .executable(name: "hu-demo", targets: ["HUDemo"]),
@@ -44,7 +46,16 @@ let package = Package(
         .target(name: "JSONCodec", dependencies: ["CJansson"], swiftSettings: fastPath),
         .target(name: "JSONRPC", dependencies: ["JSONCodec"], swiftSettings: fastPath),
         .target(name: "SDLModel", dependencies: ["JSONCodec", "JSONRPC"], swiftSettings: fastPath),
-        .target(name: "HeadUnit", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"], swiftSettings: fastPath),
+        .target(name: "HeadUnit", dependencies: ["SDLModel", "JSONCodec"], swiftSettings: fastPath),
+        // SDL's own protocol (version 5): frames, BSON control payloads, message assembly. Pure.
+        .target(name: "SDLProtocol"),
+        // The engine's doors: JSON-RPC lines (stdio) and SDL messages (TCP), each mapped to
+        // the engine's calls and back.
+        // Its state is touched by one thread through one call stack per line: release builds
+        // skip the runtime exclusivity checks there (debug builds and tests keep them).
+        .target(
+            name: "SimulatorHost", dependencies: ["HeadUnit", "SDLProtocol", "SDLModel", "JSONRPC", "JSONCodec"],
+            swiftSettings: fastPath + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The terminal front end of hu-sim: shorthand, help, the drawn screen, recording.
         .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
         // What the tools share on the command line: one-line errors, exit status 64.
@@ -53,6 +64,7 @@ let package = Package(
             name: "HUSim",
             dependencies: [
                 "HeadUnit",
+                "SimulatorHost",
                 "SimConsole",
                 "CommandLineTool",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -81,7 +93,7 @@ let package = Package(
             ]
         ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.
-        .target(name: "Conformance", dependencies: ["JSONCodec"]),
+        .target(name: "Conformance", dependencies: ["JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol"]),
         .executableTarget(
             name: "HUConform",
             dependencies: ["Conformance", "SimulatorClient", "CommandLineTool", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -89,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "HUBench",
             dependencies: [
-                "JSONCodec", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool",
+                "JSONCodec", "JSONRPC", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -101,18 +113,20 @@ let package = Package(
         .executableTarget(
             name: "HUFuzz",
             dependencies: [
-                "JSONCodec", "SDLModel", "SimulatorClient", "CommandLineTool", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", "Conformance", "SimulatorClient", "CommandLineTool",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec"]),
-        .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SDLModel"]),
+        .testTarget(name: "SDLProtocolTests", dependencies: ["SDLProtocol"]),
+        .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel"]),
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
-        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "TestSupport"]),
-        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONCodec"]),
+        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport"], exclude: ["SDLApps"]),
+        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONRPC", "JSONCodec"]),
         .testTarget(
             name: "SDLManagerTests",
             dependencies: [

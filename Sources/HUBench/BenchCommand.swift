@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
             """,
         subcommands: [
             All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
-            Autocomplete.self, Generate.self,
+            Autocomplete.self, Stream.self, Generate.self,
         ],
         defaultSubcommand: All.self
     )

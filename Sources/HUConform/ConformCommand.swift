@@ -4,6 +4,8 @@ import Conformance
 import Foundation
 import SimulatorClient
 
+extension FixtureRunner.Transport: ExpressibleByArgument {}
+
 @main
 struct ConformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,6 +29,8 @@ struct ConformCommand: ParsableCommand {
                 hu-conform --junit conformance.xml fixtures/conformance/files
               # stop at the first failure:
               hu-conform --fail-fast --timeout 30 fixtures/conformance/keyboard
+              # the keyboard fixtures over SDL's own transport:
+              hu-conform --transport sdl fixtures/conformance/keyboard
             """
     )
 
@@ -56,6 +60,9 @@ struct ConformCommand: ParsableCommand {
 
     @Option(help: "Also write a JUnit XML report to this file.")
     var junit: String?
+
+    @Option(help: "How the fixtures' app reaches the simulator: stdio (JSON-RPC lines) or sdl (SDL requests as SDL protocol messages over TCP, to hu-sim --listen; User.* and Sim.* on stdin).")
+    var transport: FixtureRunner.Transport = .stdio
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
@@ -103,8 +110,8 @@ struct ConformCommand: ParsableCommand {
         let console = Console()
         let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let stopAfter = failFast ? 1 : maxFailures
-        let runner = FixtureRunner(simulator: { simulator.appending($0) }, timeoutSeconds: timeout)
         let start = ContinuousClock.now
+        let runner = FixtureRunner(simulator: { simulator.appending($0) }, timeoutSeconds: timeout, transport: transport)
         let results = Suite.run(files, runner: runner, jobs: jobs, stopAfterFailures: stopAfter) {
             console.show($0)
         }

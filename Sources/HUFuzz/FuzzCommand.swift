@@ -15,8 +15,11 @@ struct FuzzCommand: ParsableCommand {
             (a wrapper script must pass its arguments on with "$@"). On a violation the
             lines at fault are printed and saved under --corpus, and hu-fuzz exits 1.
 
+            With --connections N it also plays N seeded apps over TCP against one
+            hu-sim --listen, mixing valid RPCs with broken frames (see FrameFuzz).
+
             Example:
-              hu-fuzz --lines 20000 --seed 1
+              hu-fuzz --lines 20000 --seed 1 --connections 100
             """)
 
     static func main() { mainWithOneLineErrors() }
@@ -39,8 +42,13 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Where the lines at fault are saved.")
     var corpus = "fixtures/fuzz-corpus"
 
+    @Option(help: "Seeded SDL connections over TCP to one hu-sim --listen, at the frame level (0: none).")
+    var connections = 0
+
     func validate() throws {
-        guard lines >= 0, chunk > 0, deadline > 0 else { throw ValidationError("--lines must be >= 0, --chunk and --deadline > 0") }
+        guard lines >= 0, chunk > 0, deadline > 0, connections >= 0 else {
+            throw ValidationError("--lines and --connections must be >= 0, --chunk and --deadline > 0")
+        }
     }
 
     func run() throws {
@@ -70,9 +78,15 @@ struct FuzzCommand: ParsableCommand {
                 }
             }
         }
+        var frames: FrameFuzz.Report?
+        if connections > 0 {
+            frames = try FrameFuzz(command: command, connections: connections, seed: seed, deadlineSeconds: deadline).run()
+            for problem in frames!.problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+        }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         print(report.summary(seed: seed))
-        if !report.problems.isEmpty { throw ExitCode(1) }
+        if let frames { print(frames.summary) }
+        if !report.problems.isEmpty || frames?.problems.isEmpty == false { throw ExitCode(1) }
     }
 
     private func save(_ line: FuzzLine, problem: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 
 /// One simulator on pipes, started by `/bin/sh -c` in a process group of its own: lines go
 /// to its stdin while a thread reads its stdout into a `ReplyLedger`; a watchdog kills the
@@ -90,26 +91,20 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
 
     private func readReplies() {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var pending: [UInt8] = []
+        // Blank lines kept: the simulator must write none, so the ledger must see them.
+        var framer = LineFramer(maximumLineBytes: 1 << 30, keepsBlankLines: true)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
-            pending.append(contentsOf: buffer[0..<n])
-            var start = pending.startIndex
-            while let end = pending[start...].firstIndex(of: 0x0A) {
-                ledger.record(line: pending[start..<end])
-                start = end + 1
-            }
-            pending.removeSubrange(..<start)
+            buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) { ledger.record($0) } }
         }
-        if !pending.isEmpty { ledger.record(line: pending[...]) }  // a last line without its line feed
+        framer.finish { ledger.record($0) }  // a last line without its line feed
         close(output)
         finished.signal()
     }
 
-    /// Also samples VmHWM while the simulator drains its input after EOF. (Not wait4's
-    /// ru_maxrss: posix_spawn's vfork-style child inherits the fuzzer's own high-water mark.)
+    /// Also samples VmHWM while the simulator drains its input after EOF.
     private func watch() {
         while DispatchTime.now() < deadline {
             if hangLock.withLock({ done }) { return }
@@ -123,18 +118,8 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
         }
     }
 
-    /// Reads VmHWM from /proc: the most resident memory the simulator has had, in KiB; the
-    /// largest of the shell and what it started (the simulator, or a wrapper and its simulator).
     private func noteHighWaterMark() {
-        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        let processes = [pid] + children.split(separator: " ").compactMap { pid_t($0) }
-        let kib = processes.compactMap { process -> Int? in
-            guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-            else { return nil }
-            return Int(line.split(separator: " ").dropFirst().first ?? "")
-        }.max()
-        guard let kib else { return }
+        let kib = peakResidentKiB(ofShell: pid)
         hangLock.withLock { peakRSSKiB = max(peakRSSKiB, kib) }
     }
 }

@@ -65,9 +65,15 @@ import TestSupport
         let simulator = try StorageSimulator(["--clock", "virtual"], capturingStandardError: true)
         #expect(simulator.register().resultCodeText == "SUCCESS")
         simulator.closeOutput()
-        // Its next reply finds the pipe closed (EPIPE; SIGPIPE would kill it silently).
+        // Its next reply finds the pipe closed (EPIPE; SIGPIPE would kill it silently). A
+        // process the test runner starts at that moment holds the pipe open between its fork
+        // and exec, and replies then go through (seen under load): pings go on, spread over
+        // up to 10 s, until the simulator stops reading.
         var sent = 0
-        while sent < 10_000, simulator.send(Self.ping(sent)) { sent += 1 }
+        while sent < 10_000, simulator.send(Self.ping(sent)) {
+            sent += 1
+            if sent % 10 == 0 { usleep(10_000) }
+        }
         #expect(simulator.waitForExit() == 0)
         let log = simulator.standardErrorText()
         #expect(log.contains("stdout was closed by the reader; exiting"), "\(log)")

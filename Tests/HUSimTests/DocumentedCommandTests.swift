@@ -6,14 +6,16 @@ import TestSupport
 /// written (the convention is in the README, under the first commands): each runs from a
 /// scratch folder that looks like the repository after `swift build`, stdin empty and HOME
 /// a temporary folder (help examples with the built programs first on PATH, as installed),
-/// and must exit 0; `sh long` examples are checked for syntax and for the programs they
-/// name, not run.
+/// and must exit 0; `sh long` and `sh terminal` examples are checked for syntax and for the
+/// programs they name, not run.
 @Suite(.ownThreads, .timeLimit(.minutes(10))) struct DocumentedCommandTests {
     struct Example: CustomStringConvertible {
         let source: String
         let line: Int
         let script: String
-        let isLong: Bool
+        /// Marked as taking minutes (`long`) or needing a person or an app at the other end
+        /// (`terminal`): checked, not run.
+        let isNotRun: Bool
         var description: String { "\(source):\(line)" }
     }
 
@@ -65,11 +67,14 @@ import TestSupport
             ```sh long
             tools/test
             ```
+            ```sh terminal
+            hu-sim --listen 0.0.0.0:12345
+            ```
             """
         let blocks = Self.markdownExamples(markdown, source: "x.md")
-        #expect(blocks.map(\.script) == ["echo one\necho two", "tools/test"])
-        #expect(blocks.map(\.isLong) == [false, true])
-        #expect(blocks.map(\.line) == [2, 9])
+        #expect(blocks.map(\.script) == ["echo one\necho two", "tools/test", "hu-sim --listen 0.0.0.0:12345"])
+        #expect(blocks.map(\.isNotRun) == [false, true, true])
+        #expect(blocks.map(\.line) == [2, 9, 12])
         let help = """
             OVERVIEW: a tool
 
@@ -79,29 +84,32 @@ import TestSupport
                 grep a
               # a minute (long):
               tools/bench
+              # talks to an app (at a terminal):
+              tool --listen 0.0.0.0:12345
 
             USAGE: tool
               --ignored
             """
         let examples = Self.helpExamples(help, source: "tool --help")
-        #expect(examples.map(\.script) == ["printf 'a\\n' |\ngrep a", "tools/bench"])
-        #expect(examples.map(\.isLong) == [false, true])
+        #expect(examples.map(\.script) == ["printf 'a\\n' |\ngrep a", "tools/bench", "tool --listen 0.0.0.0:12345"])
+        #expect(examples.map(\.isNotRun) == [false, true, true])
         #expect(Self.wrappedExampleLines(help).isEmpty)
         #expect(Self.wrappedExampleLines("Example:\n  hu-conform --junit\nreport.xml\n") == ["report.xml"])
+        #expect(Self.programsNamed(in: "A=$(tools/x /tmp/y) B=1 hu-sim --a | tee z && .build/debug/hu-demo # c/d") == ["hu-sim", ".build/debug/hu-demo"])
     }
 
     // MARK: Finding examples
 
-    /// The ```sh blocks, each one example; "```sh long" marks one not to run.
+    /// The ```sh blocks, each one example; "```sh long" and "```sh terminal" mark one not to run.
     static func markdownExamples(_ text: String, source: String) -> [Example] {
         var examples: [Example] = []
-        var fence: (isShell: Bool, isLong: Bool, line: Int, lines: [String])?
+        var fence: (isShell: Bool, isNotRun: Bool, line: Int, lines: [String])?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == " " }
             if let open = fence {
                 if trimmed.hasPrefix("```") {
                     if open.isShell {
-                        examples.append(Example(source: source, line: open.line, script: open.lines.joined(separator: "\n"), isLong: open.isLong))
+                        examples.append(Example(source: source, line: open.line, script: open.lines.joined(separator: "\n"), isNotRun: open.isNotRun))
                     }
                     fence = nil
                 } else {
@@ -109,32 +117,32 @@ import TestSupport
                 }
             } else if trimmed.hasPrefix("```") {
                 let info = trimmed.dropFirst(3).split(separator: " ")
-                fence = (info.first == "sh", info.dropFirst().contains("long"), index + 2, [])
+                fence = (info.first == "sh", info.dropFirst().contains { $0 == "long" || $0 == "terminal" }, index + 2, [])
             }
         }
         return examples
     }
 
     /// The indented lines of a help text's description (before USAGE:): `#` lines are
-    /// comments ("(long)" in one marks the next example not to run); a line ending in `\`
-    /// or `|` continues on the next.
+    /// comments ("(long)" or "(at a terminal)" in one marks the next example not to run); a
+    /// line ending in `\` or `|` continues on the next.
     static func helpExamples(_ help: String, source: String) -> [Example] {
         let description = help.components(separatedBy: "\nUSAGE:").first ?? help
         var examples: [Example] = []
         var pending: [String] = []
-        var isLong = false
+        var isNotRun = false
         for (index, line) in description.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let text = line.trimmingCharacters(in: .whitespaces)
             guard line.hasPrefix("  "), !text.isEmpty else { continue }
             if text.hasPrefix("#") {
-                if text.contains("(long)") { isLong = true }
+                if text.contains("(long)") || text.contains("(at a terminal)") { isNotRun = true }
                 continue
             }
             pending.append(text)
             guard !text.hasSuffix("\\"), !text.hasSuffix("|") else { continue }
-            examples.append(Example(source: source, line: index + 1 - (pending.count - 1), script: pending.joined(separator: "\n"), isLong: isLong))
+            examples.append(Example(source: source, line: index + 1 - (pending.count - 1), script: pending.joined(separator: "\n"), isNotRun: isNotRun))
             pending = []
-            isLong = false
+            isNotRun = false
         }
         return examples
     }
@@ -154,7 +162,7 @@ import TestSupport
     private static func check(_ example: Example, installed: Bool) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        if example.isLong {
+        if example.isNotRun {
             let syntax = try run(example.script, in: folder, installed: installed, syntaxOnly: true)
             #expect(syntax.status == 0, "\(example): not valid shell: \(syntax.output)")
             for program in programsNamed(in: example.script) {
@@ -167,13 +175,17 @@ import TestSupport
         }
     }
 
-    /// The first word of each command in `script`, past variable assignments.
+    /// The project's programs and scripts `script` runs: the first word of each command, past
+    /// variable assignments, when it is a path or one of the `hu-` programs (other programs,
+    /// such as an app's runtime, are the reader's).
     static func programsNamed(in script: String) -> [String] {
         script.split(separator: "\n").flatMap { line in
-            let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            // Command substitutions ($(...)) hold words that are no command's first.
+            let code = (line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                .replacing(/\$\([^)]*\)/, with: "x")
             return code.split(whereSeparator: { "|;&".contains($0) }).compactMap { command in
                 command.split(separator: " ").first { !$0.contains("=") }.map(String.init)
-            }
+            }.filter { $0.contains("/") || $0.hasPrefix("hu-") }
         }
     }
 

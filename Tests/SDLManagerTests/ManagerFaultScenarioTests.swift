@@ -483,7 +483,7 @@ enum FaultScenarioRunner {
         let sent = await manager.connection.requestsSent(PutFile.self)
         let outcomes = await uploads(of: artwork, copies: 3, manager: manager, user: user, clock: clock, report: &report)
         let putFiles = await manager.connection.requestsSent(PutFile.self) - sent
-        let allowed = putFileFaulted ? 1 + manager.fileManager.configuration.retries : 1
+        let allowed = putFileFaulted ? 1 + manager.fileManager.configuration.artworkRetries : 1
         // Started at once they share the transfer and all end "uploaded"; a loaded machine may
         // run them one after another, and a call that starts after the transfer ended finds
         // the file there: "alreadyOnHeadUnit". Either way one transfer was made.

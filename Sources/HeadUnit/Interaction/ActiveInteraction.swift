@@ -1,10 +1,9 @@
-import JSONRPC
 import SDLModel
 
 /// The interaction on screen: what the HMI shows, the voice session beside it, the
 /// keyboard's text, and when it times out.
 struct ActiveInteraction {
-    let reply: ReplyAddress?
+    let reply: ReplyToken?
     let request: PerformInteraction
     /// Every choice of the listed sets, in order.
     let choices: [Choice]

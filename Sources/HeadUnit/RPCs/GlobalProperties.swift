@@ -1,9 +1,8 @@
-import JSONRPC
 import SDLModel
 
 // SetGlobalProperties and ResetGlobalProperties, keyboard part (SDL-RULES §6–7).
 extension HeadUnitEngine {
-    func setGlobalProperties(_ request: SetGlobalProperties, _ reply: ReplyAddress?) {
+    func setGlobalProperties(_ request: SetGlobalProperties, _ reply: ReplyToken?) {
         var request = request
         // 1. At least one parameter.
         guard request != SetGlobalProperties() else {
@@ -114,7 +113,7 @@ extension HeadUnitEngine {
         return nil
     }
 
-    func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyAddress?) {
+    func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyToken?) {
         let resetsKeyboard = request.properties.contains(.keyboardProperties)
         awaitHMI(ResetGlobalProperties.method, reply: reply) { _ in
             .success

@@ -1,10 +1,9 @@
-import JSONRPC
 import SDLModel
 
 // PerformInteraction (SDL-RULES §4, §14): Core's checks in order, then the simulated HMI
 // shows the interaction until the user, the clock or the app ends it.
 extension HeadUnitEngine {
-    func performInteraction(_ request: PerformInteraction, _ reply: ReplyAddress?) {
+    func performInteraction(_ request: PerformInteraction, _ reply: ReplyToken?) {
         let mode = request.interactionMode
         let layout = request.interactionLayout
         // 1–2. Mode, layout and the list of sets.
@@ -66,7 +65,7 @@ extension HeadUnitEngine {
         }
         // 8. The HMI: an injected answer, a second interaction refused, or the interaction shown.
         let fault = faults.take(for: PerformInteraction.method)
-        if fault?.drop == true { return }
+        if fault?.drop == true { return dropAnswer(reply) }
         if let refusal = fault?.resultCode.map({ HMIAnswer(code: $0, info: fault?.info) }) ?? hmiRefusal(of: request) {
             answerWithoutShowing(refusal, request, reply, delayMs: fault?.delayMs)
             return
@@ -87,7 +86,7 @@ extension HeadUnitEngine {
 
     /// The HMI answers without showing anything, `delayMs` late; past Core's wait, Core
     /// answers GENERIC_ERROR itself.
-    private func answerWithoutShowing(_ hmi: HMIAnswer, _ request: PerformInteraction, _ reply: ReplyAddress?, delayMs: Int?) {
+    private func answerWithoutShowing(_ hmi: HMIAnswer, _ request: PerformInteraction, _ reply: ReplyToken?, delayMs: Int?) {
         guard let delay = delayMs, delay > 0 else {
             answer(reply, hmi)
             return
@@ -97,7 +96,7 @@ extension HeadUnitEngine {
         timers.schedule(at: now + Int64(min(delay, wait)), answering: reply) { $0.answer(reply, arriving) }
     }
 
-    private func show(_ request: PerformInteraction, sets: [StoredChoiceSet], reply: ReplyAddress?, warning: String?, answerDelayMs: Int?) {
+    private func show(_ request: PerformInteraction, sets: [StoredChoiceSet], reply: ReplyToken?, warning: String?, answerDelayMs: Int?) {
         let mode = request.interactionMode
         let layout = request.interactionLayout ?? .listOnly
         let onScreen = mode != .vrOnly
