@@ -422,6 +422,22 @@ import Testing
         #expect(hu.send(method, params).code == "SUCCESS", "no third fault was taken by a re-run")
     }
 
+    @Test func manyDelayedAnswersComeInDueOrderAndTiesInTheOrderTheyWereAsked() {
+        let hu = EngineHarness.withCities()
+        // Delays 300, 100, 200, 300, 100, … ms: a shuffled mix with many equal deadlines.
+        let delays = (0..<300).map { 100 * (($0 * 7) % 3 + 1) }
+        var requests: [(delay: Int, request: EngineHarness.Pending)] = []
+        for delay in delays {
+            hu.injectFault(["method": "GetSystemCapability", "delayMs": .integer(Int64(delay))])
+            requests.append((delay, hu.start("GetSystemCapability", ["systemCapabilityType": "DISPLAYS"])))
+        }
+        hu.advance(ms: 1000)
+        let answered = hu.lastOutput.compactMap { $0["id"]?.integerValue }.dropLast()  // the advance's own answer last
+        let expected = requests.enumerated().sorted { ($0.element.delay, $0.offset) < ($1.element.delay, $1.offset) }
+            .map { $0.element.request.id }
+        #expect(Array(answered) == expected)
+    }
+
     @Test func otherRequestsAreAnsweredWhileOneIsDelayed() {
         let hu = EngineHarness.withCities()
         hu.injectFault(["method": "SetGlobalProperties", "delayMs": 5000])
