@@ -11,7 +11,6 @@ public final class SimulatorSession {
     private var framer: LineFramer
     private let maximumLineBytes: Int
     private var router = ReplyRouter()
-    private var calls: [Call] = []
 
     /// Bytes to write to the peer, in order. The host empties it.
     public var output: [UInt8] = []
@@ -26,7 +25,6 @@ public final class SimulatorSession {
         self.framer = LineFramer(maximumLineBytes: maximumLineBytes)
         self.maximumLineBytes = maximumLineBytes
         output.reserveCapacity(1 << 16)
-        calls.reserveCapacity(8)
     }
 
     /// True while part of a line has been read and its end has not.
@@ -60,13 +58,26 @@ public final class SimulatorSession {
         case .tooLong:
             router.rejectTooLongLine(limit: maximumLineBytes, output: &output)
         case .text(let bytes):
-            router.receive(line: bytes, calls: &calls, output: &output)
-            for call in calls {
-                engine.handle(call)
-                deliverEngineOutput()
+            switch router.receive(line: bytes, output: &output) {
+            case .nothing: break
+            case .call(let call): run(call)
+            case .batch(var calls):
+                while let call = calls.next(&router) {
+                    run(call)
+                    drainIfFull()
+                }
+                router.finish(calls, output: &output, drain: drain)
             }
-            calls.removeAll(keepingCapacity: true)
         }
+        drainIfFull()
+    }
+
+    private func run(_ call: Call) {
+        engine.handle(call)
+        deliverEngineOutput()
+    }
+
+    private func drainIfFull() {
         if output.count > outputHighWater, let drain { drain(&output) }
     }
 
@@ -74,7 +85,7 @@ public final class SimulatorSession {
         engine.drainOutput { message in
             switch message {
             case .answer(let address, let outcome):
-                router.answer(address, outcome, output: &output)
+                router.answer(address, outcome, output: &output, drain: drain)
             case .notification(let method, let params):
                 MessageWriter.writeCall(method: method, params: params, into: &output)
                 output.append(UInt8(ascii: "\n"))

@@ -29,4 +29,54 @@ import Testing
         #expect(ids == [1, 2, 3, 4, 5, 6], "\(outcome.lines)")
         #expect(outcome.status == 0)
     }
+
+    // MARK: Memory per line
+
+    /// docs/behaviour.md: handling one line of L bytes raises the peak by at most 8 × L + 48 MiB.
+    static func memoryBound(lineBytes: Int) -> Int { 8 * lineBytes + (48 << 20) }
+
+    /// Lines of 4 MiB, each the worst of its kind: tiny elements (a tree node per few bytes),
+    /// replies far bigger than their requests, one long key.
+    static let lineShapes: [(name: String, line: String)] = {
+        let size = 4 << 20
+        func batch(of element: String) -> String {
+            "[" + Array(repeating: element, count: (size - 2) / (element.utf8.count + 1)).joined(separator: ",") + "]"
+        }
+        func message(params: String) -> String { #"{"jsonrpc":"2.0","id":7,"method":"X","params":\#(params)}"# }
+        return [
+            ("a batch of notifications", batch(of: #"{"jsonrpc":"2.0","method":"X"}"#)),
+            ("a batch of unknown methods", batch(of: #"{"jsonrpc":"2.0","id":1,"method":"X"}"#)),
+            ("a batch of Sim.GetState", batch(of: #"{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}"#)),
+            ("one message of empty objects", message(params: #"{"a":["# + Array(repeating: "{}", count: (size - 80) / 3).joined(separator: ",") + "]}")),
+            ("one message with one long key", message(params: #"{""# + String(repeating: "k", count: size - 80) + #"":1}"#)),
+        ]
+    }()
+
+    @Test(arguments: lineShapes.indices)
+    func aLineOfAnyShapeRaisesThePeakMemoryByAtMostTheStatedBound(_ index: Int) throws {
+        let (name, line) = Self.lineShapes[index]
+        let simulator = try StorageSimulator(["--clock", "virtual"])
+        simulator.register()
+        let baseline = try #require(simulator.peakMemoryBytes)
+        simulator.send(line)
+        simulator.send(Self.request(99, "No.Such.Method"))
+        #expect(simulator.skipLines(through: #""id":99,"#))
+        let growth = try #require(simulator.peakMemoryBytes) - baseline
+        let bound = Self.memoryBound(lineBytes: line.utf8.count)
+        #expect(!BadPeers.memoryIsTheSimulators || growth <= bound, "\(name): VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
+        print("HostileInput: \(name), a line of \(line.utf8.count) bytes: VmHWM +\(growth >> 20) MiB (bound \(bound >> 20) MiB)")
+        #expect(simulator.finish() == 0)
+    }
+
+    @Test func aMessageOfMoreThanAHundredThousandValuesIsRefusedUnreadAndABatchOfSmallerOnesIsRun() throws {
+        let tooMany = Array(repeating: "0", count: 100_000).joined(separator: ",")
+        let enough = Array(repeating: "0", count: 99_000).joined(separator: ",")
+        let outcome = try SimulatorProcess.run(lines: [
+            Self.request(1, "X", #"{"a":[\#(tooMany)]}"#),
+            "[" + Self.request(2, "X", #"{"a":[\#(enough)]}"#) + "," + Self.request(3, "X", #"{"a":[\#(enough)]}"#) + "]",
+        ])
+        #expect(outcome.messages.first?["id"] == .null)
+        #expect(outcome.messages.first?["error"]?["message"]?.stringValue?.contains("more than 100000 values") == true, "\(outcome.lines.first ?? "")")
+        #expect(outcome.messages.last?.arrayValue?.compactMap { $0["id"]?.integerValue } == [2, 3])
+    }
 }
