@@ -82,13 +82,13 @@ final class DiskFileStore: FileStore {
         appFolder = (name, folder)
         var files: [StoredFileInfo] = []
         for entry in try Self.entries(of: folder) {
-            if entry.hasPrefix(Self.temporaryPrefix) {
+            if entry.utf8.starts(with: Self.temporaryPrefix.utf8) {
                 unlinkat(folder.raw, entry, 0)
             } else if SyncFileName.problem(with: entry) == nil, let size = Self.regularFileSize(entry, in: folder) {
                 files.append(StoredFileInfo(name: entry, size: size))
             }
         }
-        return files.sorted { $0.name < $1.name }
+        return files.sorted { ExactName($0.name) < ExactName($1.name) }
     }
 
     func closeFolder() {
@@ -102,7 +102,7 @@ final class DiskFileStore: FileStore {
         if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
         let folder = try self.folder(area)
         try Self.refuseIfNotRegular(name, in: folder)
-        let key = StagedKey(area: area, name: name)
+        let key = StagedKey(area: area, name: ExactName(name))
         switch mode {
         case .append where staged[key] != nil:
             try continueStaged(key, with: bytes, in: folder)
@@ -110,7 +110,7 @@ final class DiskFileStore: FileStore {
             try publish(bytes, as: name, in: folder, appending: true)
         case .replace(let declaredSize):
             discardStaged(key)
-            if let declaredSize, declaredSize > bytes.count {
+            if let declaredSize, mode.stages(bytes.count) {
                 try startStaged(key, with: bytes, declaredSize: declaredSize, in: folder)
             } else {
                 try publish(bytes, as: name, in: folder, appending: false)
@@ -121,7 +121,7 @@ final class DiskFileStore: FileStore {
     func remove(_ name: String) throws(FileStoreError) {
         if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
         let folder = try self.folder(.app)
-        let wasStaged = discardStaged(StagedKey(area: .app, name: name))
+        let wasStaged = discardStaged(StagedKey(area: .app, name: ExactName(name)))
         guard unlinkat(folder.raw, name, 0) == 0 || (wasStaged && errno == ENOENT) else {
             throw Self.failure("cannot delete \(name)")
         }
@@ -131,11 +131,11 @@ final class DiskFileStore: FileStore {
         let folder = try self.folder(.app)
         return try Self.entries(of: folder).filter {
             SyncFileName.problem(with: $0) == nil && Self.regularFileSize($0, in: folder) != nil
-        }.sorted()
+        }.sorted { ExactName($0) < ExactName($1) }
     }
 
     func size(of name: String, area: FileArea) -> Int? {
-        if let upload = staged[StagedKey(area: area, name: name)] { return upload.size }
+        if let upload = staged[StagedKey(area: area, name: ExactName(name))] { return upload.size }
         guard SyncFileName.problem(with: name) == nil, let folder = try? folder(area) else { return nil }
         return Self.regularFileSize(name, in: folder)
     }
@@ -172,7 +172,7 @@ final class DiskFileStore: FileStore {
     private func startStaged(_ key: StagedKey, with bytes: [UInt8], declaredSize: Int, in folder: Descriptor) throws(FileStoreError) {
         let temporary = nextTemporaryName()
         do throws(FileStoreError) {
-            try Self.writeAll(bytes, to: try Self.create(temporary, in: folder, for: key.name), what: key.name)
+            try Self.writeAll(bytes, to: try Self.create(temporary, in: folder, for: key.name.text), what: key.name.text)
         } catch {
             unlinkat(folder.raw, temporary, 0)
             throw error
@@ -188,9 +188,9 @@ final class DiskFileStore: FileStore {
             openat(folder.raw, upload.temporary, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC),
             "cannot reopen the unfinished upload of \(key.name)")
         do throws(FileStoreError) {
-            try Self.writeAll(bytes, to: file, what: key.name)
+            try Self.writeAll(bytes, to: file, what: key.name.text)
             if upload.size + bytes.count >= upload.declaredSize {
-                try Self.moveIntoPlace(upload.temporary, as: key.name, in: folder)
+                try Self.moveIntoPlace(upload.temporary, as: key.name.text, in: folder)
                 staged[key] = nil
                 return
             }
@@ -393,7 +393,7 @@ final class DiskFileStore: FileStore {
 
 private struct StagedKey: Hashable {
     let area: FileArea
-    let name: String
+    let name: ExactName
 }
 
 private struct StagedUpload {

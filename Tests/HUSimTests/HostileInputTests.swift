@@ -79,4 +79,66 @@ import Testing
         #expect(outcome.messages.first?["error"]?["message"]?.stringValue?.contains("more than 100000 values") == true, "\(outcome.lines.first ?? "")")
         #expect(outcome.messages.last?.arrayValue?.compactMap { $0["id"]?.integerValue } == [2, 3])
     }
+
+    // MARK: The file store
+
+    static let composed = "caf\u{E9}.png"
+    static let decomposed = "cafe\u{301}.png"
+
+    /// Bytes on disk under the app's folder, by name as bytes.
+    private static func filesOnDisk(_ folder: ScratchFolder) -> [[UInt8]: Int] {
+        var files: [[UInt8]: Int] = [:]
+        for (path, data) in folder.snapshot() where path.hasPrefix("demo-1/") && !path.hasSuffix("/") {
+            files[Array(path.dropFirst("demo-1/".count).utf8)] = data.count
+        }
+        return files
+    }
+
+    @Test func canonicallyEquivalentNamesAreTwoFilesForTheQuotaTheCleanUpAndARestart() throws {
+        let folder = try ScratchFolder()
+        let arguments = ["--clock", "virtual", "--storage", folder.path, "--quota", "1024"]
+        var simulator = try StorageSimulator(arguments)
+        simulator.register()
+        // The issue's attack: the same text spelled two ways, 1000 bytes each.
+        let answers = [Self.composed, Self.decomposed].map {
+            simulator.request("PutFile", StorageSimulator.upload($0, Array(repeating: 7, count: 1000), extra: ["persistentFile": true]))
+        }
+        #expect(answers.map(\.resultCodeText) == ["SUCCESS", "OUT_OF_MEMORY"])
+        #expect(Self.filesOnDisk(folder).values.reduce(0, +) == 1000)
+        #expect(simulator.request("SetAppIcon", ["syncFileName": .string(Self.decomposed)]).resultCodeText == "INVALID_DATA")
+        #expect(simulator.request("DeleteFile", ["syncFileName": .string(Self.decomposed)]).resultCodeText == "REJECTED")
+        #expect(simulator.finish() == 0)
+
+        // Non-persistent spellings of one name are each removed when the app goes.
+        simulator = try StorageSimulator(["--clock", "virtual", "--storage", folder.path])
+        #expect(simulator.register().resultCodeText == "SUCCESS")
+        #expect(simulator.request("Sim.GetState")["usedBytes"] == 1000)
+        simulator.request("PutFile", StorageSimulator.upload(Self.decomposed, [1, 2, 3]))
+        simulator.request("PutFile", StorageSimulator.upload("cafe\u{301}", [4]))
+        simulator.request("PutFile", StorageSimulator.upload("caf\u{E9}", [5]))
+        #expect(simulator.request("ListFiles")["filenames"]?.arrayValue?.count == 4)
+        simulator.request("UnregisterAppInterface")
+        #expect(Self.filesOnDisk(folder) == [Array(Self.composed.utf8): 1000])
+        #expect(simulator.finish() == 0)
+    }
+
+    @Test func stagedOverwritesCannotFillTheDiskPastTheQuotaNorMisreportItAfterARestart() throws {
+        let folder = try ScratchFolder()
+        var simulator = try StorageSimulator(["--clock", "virtual", "--storage", folder.path, "--quota", "1000"])
+        simulator.register()
+        for index in 0..<20 {
+            let name = "f\(index)"
+            simulator.request("PutFile", StorageSimulator.upload(name, Array(repeating: 1, count: 900), extra: ["persistentFile": true]))
+            simulator.request("PutFile", StorageSimulator.upload(name, [2], extra: ["persistentFile": true, "length": 2]))
+        }
+        let used = simulator.request("Sim.GetState")["usedBytes"]?.integerValue ?? -1
+        let onDisk = Self.filesOnDisk(folder).filter { !$0.key.starts(with: Array(".hu-".utf8)) }.values.reduce(0, +)
+        #expect(used <= 1000)
+        #expect(onDisk <= 1000, "\(onDisk) bytes of files on disk under a quota of 1000")
+        #expect(simulator.finish() == 0)
+        simulator = try StorageSimulator(["--clock", "virtual", "--storage", folder.path, "--quota", "1000"])
+        simulator.register()
+        #expect(simulator.request("Sim.GetState")["usedBytes"]?.integerValue == Int64(onDisk))
+        #expect(simulator.finish() == 0)
+    }
 }
