@@ -141,4 +141,26 @@ import Testing
         #expect(simulator.request("Sim.GetState")["usedBytes"]?.integerValue == Int64(onDisk))
         #expect(simulator.finish() == 0)
     }
+
+    // MARK: Signals
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalEndsTheSimulatorPromptlyWhileItsReaderReadsNothing(_ signal: Int32) throws {
+        let folder = try ScratchFolder()
+        let simulator = try StorageSimulator(["--clock", "virtual", "--storage", folder.path], capturingStandardError: true)
+        simulator.register()
+        simulator.request("PutFile", StorageSimulator.upload("draft.bin", [1, 2, 3]))  // not persistent
+        // About 300 KiB of replies that nobody reads: more than the pipe and the simulator's
+        // output buffer hold, so it blocks writing them.
+        for id in 0..<200 { simulator.send(Self.request(10_000 + id, "Sim.GetState")) }
+        usleep(500_000)
+        let start = Date()
+        simulator.kill(signal)
+        let status = simulator.waitForExit(seconds: 10)
+        let seconds = Date().timeIntervalSince(start)
+        #expect(status == 0, "exit status \(status.map(String.init) ?? "none: killed after 10 s")")
+        #expect(seconds < 4, "took \(seconds) s")
+        #expect(folder.snapshot()["demo-1/draft.bin"] == nil, "the session ended as at end of input")
+        #expect(simulator.standardErrorText().contains("stopped writing stdout"))
+    }
 }
