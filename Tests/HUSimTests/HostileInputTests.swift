@@ -163,4 +163,72 @@ import Testing
         #expect(folder.snapshot()["demo-1/draft.bin"] == nil, "the session ended as at end of input")
         #expect(simulator.standardErrorText().contains("stopped writing stdout"))
     }
+
+    // MARK: Sweeping after a crash
+
+    private static func systemChunk(_ bytes: [UInt8], offset: Int, length: Int? = nil) -> JSONObject {
+        var extra: JSONObject = ["systemFile": true, "offset": .integer(Int64(offset))]
+        if let length { extra["length"] = .integer(Int64(length)) }
+        return StorageSimulator.upload("firmware.bin", bytes, extra: extra)
+    }
+
+    private static func systemTemporaries(_ folder: ScratchFolder) -> [String] {
+        folder.snapshot().keys.filter { $0.hasPrefix(".hu-system/.hu-tmp-") }
+    }
+
+    @Test func systemFileTemporariesLeftByAKilledSimulatorGoAtTheNextStartButNotALiveOnes() throws {
+        let folder = try ScratchFolder()
+        let killed = try StorageSimulator(["--clock", "virtual", "--storage", folder.path])
+        killed.register()
+        #expect(killed.request("PutFile", Self.systemChunk([1, 2], offset: 0, length: 4)).resultCodeText == "SUCCESS")
+        #expect(Self.systemTemporaries(folder).count == 1)
+        killed.kill(SIGKILL)
+        _ = killed.waitForExit()
+        #expect(Self.systemTemporaries(folder).count == 1)
+
+        let live = try StorageSimulator(["--clock", "virtual", "--storage", folder.path])
+        live.register()
+        #expect(Self.systemTemporaries(folder).isEmpty, "the killed simulator's temporary is swept")
+        #expect(live.request("PutFile", Self.systemChunk([1, 2], offset: 0, length: 4)).resultCodeText == "SUCCESS")
+
+        // Another simulator on the same storage (another app) leaves the live one's upload alone.
+        let other = try StorageSimulator(["--clock", "virtual", "--storage", folder.path])
+        other.register(appID: "other-app")
+        #expect(other.request("PutFile", StorageSimulator.upload("other.bin", [9], extra: ["systemFile": true])).resultCodeText == "SUCCESS")
+        #expect(Self.systemTemporaries(folder).count == 1)
+        #expect(live.request("PutFile", Self.systemChunk([3, 4], offset: 2)).resultCodeText == "SUCCESS")
+        #expect(folder.snapshot()[".hu-system/firmware.bin"] == Data([1, 2, 3, 4]))
+        #expect(other.finish() == 0)
+        #expect(live.finish() == 0)
+    }
+
+    @Test func onlyPrivateFoldersASimulatorProvablyMadeAreSweptFromTMPDIR() throws {
+        let temporary = try ScratchFolder()
+        let environment = ["TMPDIR": temporary.path]
+        let killed = try StorageSimulator(["--clock", "virtual"], environment: environment)
+        killed.register()
+        let dead = killed.process.processIdentifier
+        killed.kill(SIGKILL)
+        _ = killed.waitForExit()
+        let orphans = (try FileManager.default.contentsOfDirectory(atPath: temporary.path)).filter { $0.hasPrefix("hu-sim-\(dead)-") }
+        #expect(orphans.count == 1)
+        // Folders named like a dead simulator's that it did not make: no marker, or a marker
+        // for another folder, or not mkdtemp's six characters.
+        let strangers = ["hu-sim-\(dead)-keep", "hu-sim-\(dead)-Ab12Cd", "hu-sim-\(dead)-Zz99zz"]
+        for name in strangers {
+            try FileManager.default.createDirectory(atPath: temporary.appending(name), withIntermediateDirectories: false)
+            try Data("precious".utf8).write(to: URL(fileURLWithPath: temporary.appending(name + "/notes.txt")))
+        }
+        try Data("hu-sim private storage \(orphans[0])\n".utf8).write(to: URL(fileURLWithPath: temporary.appending(strangers[2] + "/.hu-private")))
+
+        let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
+        next.register()
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path))
+        #expect(!left.contains(orphans[0]), "the killed simulator's own folder is swept")
+        for name in strangers {
+            #expect(left.contains(name))
+            #expect(FileManager.default.contents(atPath: temporary.appending(name + "/notes.txt")) == Data("precious".utf8))
+        }
+        #expect(next.finish() == 0)
+    }
 }
