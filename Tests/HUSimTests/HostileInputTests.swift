@@ -231,4 +231,26 @@ import Testing
         }
         #expect(next.finish() == 0)
     }
+
+    // MARK: The JSON reader
+
+    /// Texts jansson refuses that the reader's pre-processing once turned into valid JSON.
+    @Test(arguments: [
+        #"{"jsonrpc":"2.0","id":1,"method":"Sim.GetState","params":{123456789012345678901234567890:1}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"Sim.GetState","params":{"a":1e400,"\u0000\x":2}}"#,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"Sim.GetState\"}\u{0}",
+    ])
+    func whatJanssonRefusesIsAParseError(_ line: String) throws {
+        let outcome = try SimulatorProcess.run(lines: [line])
+        #expect(outcome.messages.count == 1)
+        #expect(outcome.messages.first?["id"] == .null)
+        #expect(outcome.messages.first?["error"]?["code"] == .integer(-32700), "\(outcome.lines)")
+    }
+
+    @Test func aLineStartingWithAByteOrderMarkIsRefusedWithAParseErrorThatSaysSo() throws {
+        let outcome = try SimulatorProcess.run(lines: ["\u{FEFF}" + Self.request(1, "Sim.GetState"), Self.request(2, "No.Such.Method")])
+        #expect(outcome.messages.map { $0["id"] } == [.null, .integer(2)])
+        #expect(outcome.messages.first?["error"]?["code"] == .integer(-32700))
+        #expect(outcome.messages.first?["error"]?["message"]?.stringValue?.contains("byte-order mark") == true)
+    }
 }
