@@ -16,8 +16,11 @@ struct FuzzCommand: ParsableCommand {
             hu-sim runs) must agree on valid vs invalid. --differential does only that, without
             starting a simulator.
 
+            With --connections N it also plays N seeded apps over TCP against one
+            hu-sim --listen, mixing valid RPCs with broken frames (see FrameFuzz).
+
             Examples:
-              hu-fuzz --lines 1000000 --seed 1
+              hu-fuzz --lines 1000000 --seed 1 --connections 1000
               hu-fuzz --differential --lines 1000000
             """)
 
@@ -45,8 +48,13 @@ struct FuzzCommand: ParsableCommand {
     @Flag(help: "Only compare jansson's and the simulator's parse verdicts (corpora and generated lines); start no simulator.")
     var differential = false
 
+    @Option(help: "Seeded SDL connections over TCP to one hu-sim --listen, at the frame level (0: none).")
+    var connections = 0
+
     func validate() throws {
-        guard lines >= 0, chunk > 0, deadline > 0 else { throw ValidationError("--lines must be >= 0, --chunk and --deadline > 0") }
+        guard lines >= 0, chunk > 0, deadline > 0, connections >= 0 else {
+            throw ValidationError("--lines and --connections must be >= 0, --chunk and --deadline > 0")
+        }
     }
 
     func run() throws {
@@ -75,9 +83,15 @@ struct FuzzCommand: ParsableCommand {
                 }
             }
         }
+        var frames: FrameFuzz.Report?
+        if connections > 0, !differential {
+            frames = try FrameFuzz(command: command, connections: connections, seed: seed, deadlineSeconds: deadline).run()
+            for problem in frames!.problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+        }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         print(report.summary(seed: seed, simulatorsRan: !differential))
-        if !report.problems.isEmpty { throw ExitCode(1) }
+        if let frames { print(frames.summary) }
+        if !report.problems.isEmpty || frames?.problems.isEmpty == false { throw ExitCode(1) }
     }
 
     /// One line through the differential parse check; a disagreement is a mismatch, saved.

@@ -1,4 +1,3 @@
-import JSONRPC
 
 /// The engine's timers, on its own clock (milliseconds). Timers due at the same time fire
 /// in the order they were set, so a run is the same every time.
@@ -12,7 +11,7 @@ struct TimerQueue {
         let deadline: Int64
         let id: ID
         /// The request this timer will answer, if any: answered ABORTED if the app's session ends first.
-        let reply: ReplyAddress?
+        let reply: ReplyToken?
 
         func isDue(before other: Entry) -> Bool { (deadline, id.raw) < (other.deadline, other.id.raw) }
     }
@@ -24,7 +23,7 @@ struct TimerQueue {
     private var nextID: UInt64 = 0
 
     @discardableResult
-    mutating func schedule(at deadline: Int64, answering reply: ReplyAddress? = nil, _ action: @escaping (HeadUnitEngine) -> Void) -> ID {
+    mutating func schedule(at deadline: Int64, answering reply: ReplyToken? = nil, _ action: @escaping (HeadUnitEngine) -> Void) -> ID {
         nextID += 1
         let id = ID(raw: nextID)
         actions[id] = action
@@ -53,7 +52,7 @@ struct TimerQueue {
     }
 
     /// Drops every timer; returns the requests they would have answered, in due order.
-    mutating func removeAll() -> [ReplyAddress] {
+    mutating func removeAll() -> [ReplyToken] {
         let live = heap.filter { actions[$0.id] != nil }.sorted { $0.isDue(before: $1) }
         heap.removeAll()
         actions.removeAll()

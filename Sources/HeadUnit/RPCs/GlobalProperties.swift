@@ -1,9 +1,8 @@
-import JSONRPC
 import SDLModel
 
 // SetGlobalProperties and ResetGlobalProperties, keyboard part (SDL-RULES §6–7).
 extension HeadUnitEngine {
-    func setGlobalProperties(_ request: SetGlobalProperties, _ reply: ReplyAddress?) {
+    func setGlobalProperties(_ request: SetGlobalProperties, _ reply: ReplyToken?) {
         var request = request
         // 1. At least one parameter.
         guard request != SetGlobalProperties() else {
@@ -55,10 +54,17 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: info)
             return
         }
+        // Prompts of type FILE name files the app uploaded (SDL-RULES §14), before the HMI is asked.
+        let prompts = [("helpPrompt", request.helpPrompt), ("timeoutPrompt", request.timeoutPrompt)]
+        if let prompt = promptNamingAMissingFile(prompts) {
+            answer(reply, .fileNotFound, info: Self.missingSpeechFileInfo(prompt))
+            return
+        }
         // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning.
         let properties = request.keyboardProperties
+        let warning = imageCheck == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
         awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
-            engine.hmiAnswer(to: properties, imagesMissing: imageCheck == .missingFile)
+            engine.hmiAnswer(to: properties, warning: warning)
         } complete: { engine, hmi in
             if hmi.code.isSuccessFromHMI, var properties {
                 if !engine.profile.supportsMask { properties.maskInputCharacters = nil }
@@ -68,7 +74,7 @@ extension HeadUnitEngine {
         }
     }
 
-    private func hmiAnswer(to properties: KeyboardProperties?, imagesMissing: Bool) -> HMIAnswer {
+    private func hmiAnswer(to properties: KeyboardProperties?, warning: String?) -> HMIAnswer {
         if let layout = properties?.keyboardLayout {
             let supported = profile.keyboardCapabilities?.supportedKeyboards?.contains { $0.keyboardLayout == layout }
                 ?? (layout != .numeric)
@@ -79,7 +85,7 @@ extension HeadUnitEngine {
         if properties?.maskInputCharacters != nil, !profile.supportsMask {
             return HMIAnswer(code: .warnings, info: "maskInputCharacters is not supported by this head unit and was ignored")
         }
-        if imagesMissing { return HMIAnswer(code: .warnings, info: ImageCheck.missingInfo) }
+        if let warning { return HMIAnswer(code: .warnings, info: warning) }
         return .success
     }
 
@@ -107,7 +113,7 @@ extension HeadUnitEngine {
         return nil
     }
 
-    func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyAddress?) {
+    func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyToken?) {
         let resetsKeyboard = request.properties.contains(.keyboardProperties)
         awaitHMI(ResetGlobalProperties.method, reply: reply) { _ in
             .success

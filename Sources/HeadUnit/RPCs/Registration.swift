@@ -1,4 +1,3 @@
-import JSONRPC
 import SDLModel
 
 // RegisterAppInterface, UnregisterAppInterface, GetSystemCapability (SDL-RULES §1, §11).
@@ -6,23 +5,24 @@ extension HeadUnitEngine {
     // A fault's held-back answer runs the request's work again, never its fault: each call
     // takes exactly one fault (the work, not the entry point, is what a delay re-runs).
 
-    func registerAppInterface(_ request: RegisterAppInterface, _ reply: ReplyAddress?) {
+    func registerAppInterface(_ request: RegisterAppInterface, from peer: PeerID, _ reply: ReplyToken?) {
         guard isFirstRegistration(reply) else { return }
         let takenByFault = !passCoreOnlyFault(RegisterAppInterface.method, reply) { engine, reply in
             // Another registration may have succeeded while this answer was held back.
-            if engine.isFirstRegistration(reply) { engine.register(request, reply) }
+            if engine.isFirstRegistration(reply) { engine.register(request, from: peer, reply) }
         }
-        if !takenByFault { register(request, reply) }
+        if !takenByFault { register(request, from: peer, reply) }
     }
 
-    private func isFirstRegistration(_ reply: ReplyAddress?) -> Bool {
+    private func isFirstRegistration(_ reply: ReplyToken?) -> Bool {
         guard app != nil else { return true }
         answer(reply, .applicationRegisteredAlready, info: "An app is already registered on this connection.")
         return false
     }
 
-    private func register(_ request: RegisterAppInterface, _ reply: ReplyAddress?) {
+    private func register(_ request: RegisterAppInterface, from peer: PeerID, _ reply: ReplyToken?) {
         app = RegisteredApp(request: request)
+        appPeer = peer
         files.open(appID: request.appID)
 
         var response = RegisterAppInterface.Response()
@@ -31,9 +31,14 @@ extension HeadUnitEngine {
         response.hmiDisplayLanguage = .enUS
         response.displayCapabilities = profile.displayCapabilities
         response.vrCapabilities = profile.voice ? [.text] : nil
-        response.speechCapabilities = [.text, .silence]
-        response.iconResumed = false
-        answer(reply, SDLResponse(.success, parameters: response))
+        response.speechCapabilities = profile.speech
+        response.iconResumed = appsWithIcons.contains(request.appID)
+        // Core compares the desired languages with the HMI's active VR/TTS and UI languages: a
+        // mismatch still registers the app, answered WRONG_LANGUAGE (ATF RegisterAppInterface
+        // PositiveRequestCheck.3, ResultCodeCheck.4).
+        let languagesMatch = request.languageDesired == response.language
+            && request.hmiDisplayLanguageDesired == response.hmiDisplayLanguage
+        answer(reply, SDLResponse(languagesMatch ? .success : .wrongLanguage, success: true, parameters: response))
 
         notify(OnHMIStatus(.none, audio: .notAudible, context: .main))
         // The HMI reports the display (keyboard capabilities included) to every new app.
@@ -41,28 +46,34 @@ extension HeadUnitEngine {
         if configuration.autoActivate { updateHMIStatus(level: .full) }
     }
 
-    func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyAddress?) {
+    func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyToken?) {
         // A held-back answer cannot outlive the session: ending it answers every timer ABORTED.
         if passCoreOnlyFault(UnregisterAppInterface.method, reply, run: { $0.unregister($1) }) { unregister(reply) }
     }
 
-    private func unregister(_ reply: ReplyAddress?) {
+    private func unregister(_ reply: ReplyToken?) {
         if interaction != nil { finishInteraction(.aborted(keyboardEvent: nil), context: nil) }
         answer(reply, .success)
         endAppSession()
     }
 
-    func getSystemCapability(_ request: GetSystemCapability, _ reply: ReplyAddress?) {
+    func getSystemCapability(_ request: GetSystemCapability, _ reply: ReplyToken?) {
         if passCoreOnlyFault(GetSystemCapability.method, reply, run: { $0.answerSystemCapability(request, $1) }) {
             answerSystemCapability(request, reply)
         }
     }
 
-    private func answerSystemCapability(_ request: GetSystemCapability, _ reply: ReplyAddress?) {
+    private func answerSystemCapability(_ request: GetSystemCapability, _ reply: ReplyToken?) {
         guard request.systemCapabilityType == .displays else {
             answer(reply, .dataNotAvailable, info: "The simulator has no \(request.systemCapabilityType.rawValue) capability.")
             return
         }
-        answer(reply, SDLResponse(.success, parameters: GetSystemCapability.Response(profile.displays)))
+        // Apps are subscribed to DISPLAYS anyway: Core says so when asked to (un)subscribe (ATF WidgetSupport 006).
+        let info = request.subscribe == nil ? nil : Self.displaysSubscriptionIgnored
+        answer(reply, SDLResponse(.success, info: info, parameters: GetSystemCapability.Response(profile.displays)))
     }
+
+    static let displaysSubscriptionIgnored =
+        "Subscribe parameter is ignored. Auto Subscription/Unsubscription is used for DISPLAY capability type."
+
 }

@@ -1,19 +1,18 @@
 import JSONCodec
-import JSONRPC
 import SDLModel
 
 // The simulator's own controls: Sim.* (PROTOCOL.md §5).
 extension HeadUnitEngine {
-    func simAdvanceTime(_ request: SimAdvanceTime, _ reply: ReplyAddress?) {
+    func simAdvanceTime(_ request: SimAdvanceTime, _ reply: ReplyToken?) {
         guard configuration.clock == .virtual else {
             answer(reply, .rejected, info: "Sim.AdvanceTime needs the virtual clock (hu-sim --clock virtual)")
             return
         }
         advanceClock(to: now + Int64(request.ms))
-        answer(reply, result: ["success": true, "resultCode": "SUCCESS", "clockMs": .integer(now)])
+        answer(reply, SDLResult(.success, parameters: ["clockMs": .integer(now)]))
     }
 
-    func simReset(_ request: SimReset, _ reply: ReplyAddress?) {
+    func simReset(_ request: SimReset, _ reply: ReplyToken?) {
         if app != nil {
             endAppSession()
             notify(OnAppInterfaceUnregistered(.masterReset))
@@ -23,7 +22,7 @@ extension HeadUnitEngine {
         answer(reply, .success)
     }
 
-    func simInjectFault(_ request: SimInjectFault, _ reply: ReplyAddress?) {
+    func simInjectFault(_ request: SimInjectFault, _ reply: ReplyToken?) {
         let method = request.method == "CreateChoiceInteractionSet" ? CreateInteractionChoiceSet.method : request.method
         guard Self.sdlMethods.contains(method) else {
             answer(reply, .invalidData, info: "method: \"\(request.method)\" is not an SDL method of this simulator")
@@ -41,15 +40,13 @@ extension HeadUnitEngine {
         answer(reply, .success)
     }
 
-    func simGetState(_ request: SimGetState, _ reply: ReplyAddress?) {
-        answer(reply, result: .object(stateJSON))
+    func simGetState(_ request: SimGetState, _ reply: ReplyToken?) {
+        answer(reply, SDLResult(.success, parameters: stateJSON))
     }
 
     /// The screen and the store, as `Sim.GetState` reports them (PROTOCOL.md §5).
     var stateJSON: JSONObject {
-        var state = JSONObject(minimumCapacity: 14)
-        state.appendNew("success", true)
-        state.appendNew("resultCode", "SUCCESS")
+        var state = JSONObject(minimumCapacity: 12)
         state.appendNew("clockMs", .integer(now))
         state.appendNew("registered", .bool(app != nil))
         state.appendNew("app", app.map { ["appName": .string($0.request.appName), "appID": .string($0.request.appID)] } ?? .null)
