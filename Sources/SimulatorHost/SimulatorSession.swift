@@ -131,10 +131,13 @@ public final class SimulatorSession: EnginePeer {
         case .dropped:
             break
         }
+        // One call can answer thousands (`Sim.AdvanceTime` firing every delayed answer).
+        drainIfFull()
     }
 
     public func deliver(_ notification: SDLNotificationMessage) {
         MessageWriter.writeCall(method: notification.method, params: notification.parameters, into: &output)
         output.append(UInt8(ascii: "\n"))
+        drainIfFull()
     }
 }
