@@ -109,11 +109,12 @@ let package = Package(
         ),
         // The C baseline the benchmarks compare hu-sim with: jansson parse + dump, buffered I/O.
         .executableTarget(name: "JanssonEcho", dependencies: ["CJansson"]),
-        // The fuzzer: seeded, mutated protocol lines through hu-sim, checking every reply.
+        // The fuzzer: seeded, mutated protocol lines through hu-sim, checking every reply; and
+        // the differential parse check of jansson's verdict against the simulator's router.
         .executableTarget(
             name: "HUFuzz",
             dependencies: [
-                "JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", "Conformance", "SimulatorClient", "CommandLineTool",
+                "CJansson", "JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", "Conformance", "SimulatorClient", "CommandLineTool",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
             """,
         subcommands: [
             All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
-            Autocomplete.self, Stream.self, Generate.self,
+            Autocomplete.self, Stream.self, Batches.self, Delayed.self, Generate.self,
         ],
         defaultSubcommand: All.self
     )
@@ -63,6 +63,8 @@ struct All: ParsableCommand {
         try Pipeline.measure(targets, files: 10_000, runs: 3)
         try Preload.measure(targets, cells: 10_000, runs: 3)
         try Autocomplete.measure(targets, wordList: "/usr/share/dict/american-english-huge", prefixes: 10_000, runs: 3, keystrokes: 300)
+        try Batches.measure(targets, sizes: [1_000, 10_000, 100_000], runs: 3)
+        try Delayed.measure(targets, sizes: [10_000, 100_000], runs: 3)
     }
 }
 

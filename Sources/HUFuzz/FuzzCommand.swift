@@ -15,11 +15,17 @@ struct FuzzCommand: ParsableCommand {
             (a wrapper script must pass its arguments on with "$@"). On a violation the
             lines at fault are printed and saved under --corpus, and hu-fuzz exits 1.
 
+            Every line, and every text of the corpora (--corpus, --json-corpus), is also parsed
+            twice: jansson's own verdict (json_loadb) and the simulator's (the JSON-RPC router
+            hu-sim runs) must agree on valid vs invalid. --differential does only that, without
+            starting a simulator.
+
             With --connections N it also plays N seeded apps over TCP against one
             hu-sim --listen, mixing valid RPCs with broken frames (see FrameFuzz).
 
-            Example:
+            Examples:
               hu-fuzz --lines 20000 --seed 1 --connections 100
+              hu-fuzz --differential --lines 100000
             """)
 
     static func main() { mainWithOneLineErrors() }
@@ -39,8 +45,14 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Seconds one simulator process may take before it counts as hung.")
     var deadline = 120
 
-    @Option(help: "Where the lines at fault are saved.")
+    @Option(help: "Where the lines at fault are saved (and whose lines the parse check reads first).")
     var corpus = "fixtures/fuzz-corpus"
+
+    @Option(help: "A folder of JSON texts (one per file) the parse check reads first.")
+    var jsonCorpus = "fixtures/json"
+
+    @Flag(help: "Only compare jansson's and the simulator's parse verdicts (corpora and generated lines); start no simulator.")
+    var differential = false
 
     @Option(help: "Seeded SDL connections over TCP to one hu-sim --listen, at the frame level (0: none).")
     var connections = 0
@@ -61,12 +73,16 @@ struct FuzzCommand: ParsableCommand {
         }
         var generator = LineGenerator(seed: seed)
         var report = FuzzReport()
+        for text in try corpusTexts() { try checkParse(text, &report) }
         while report.lines < lines {
             var chunkLines = [generator.registration()]
             while chunkLines.count <= chunk, report.lines < lines {
-                chunkLines.append(generator.next())
+                let line = generator.next()
+                try checkParse(line.bytes, &report)
+                chunkLines.append(line)
                 report.lines += 1
             }
+            guard !differential else { continue }
             let outcome = try ChunkRun(command: command, deadlineSeconds: deadline).run(chunkLines)
             report.add(outcome)
             for failure in try outcome.failures(command: command, deadlineSeconds: deadline) {
@@ -79,14 +95,34 @@ struct FuzzCommand: ParsableCommand {
             }
         }
         var frames: FrameFuzz.Report?
-        if connections > 0 {
+        if connections > 0, !differential {
             frames = try FrameFuzz(command: command, connections: connections, seed: seed, deadlineSeconds: deadline).run()
             for problem in frames!.problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        print(report.summary(seed: seed))
+        print(report.summary(seed: seed, simulatorsRan: !differential))
         if let frames { print(frames.summary) }
         if !report.problems.isEmpty || frames?.problems.isEmpty == false { throw ExitCode(1) }
+    }
+
+    /// One line through the differential parse check; a disagreement is a mismatch, saved.
+    private func checkParse(_ bytes: [UInt8], _ report: inout FuzzReport) throws {
+        report.parseChecks += 1
+        guard let disagreement = ParseVerdicts.compare(bytes) else { return }
+        report.problems.append(disagreement.problem)
+        try save(FuzzLine(bytes: bytes), problem: disagreement.problem)
+    }
+
+    /// The texts of both corpora, each one line.
+    private func corpusTexts() throws -> [[UInt8]] {
+        var texts: [[UInt8]] = []
+        for (folder, suffix) in [(jsonCorpus, ".json"), (corpus, ".line")] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted() where name.hasSuffix(suffix) {
+                texts.append(Array(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))))
+            }
+        }
+        return texts
     }
 
     private func save(_ line: FuzzLine, problem: String) throws {

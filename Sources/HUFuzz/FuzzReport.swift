@@ -9,6 +9,8 @@ struct FuzzReport {
     var crashes = 0
     var hangs = 0
     var peakRSSKiB = 0
+    /// Lines and corpus texts whose parse verdicts were compared with jansson's.
+    var parseChecks = 0
     var seconds = 0.0
     var problems: [String] = []
 
@@ -23,12 +25,21 @@ struct FuzzReport {
         peakRSSKiB = max(peakRSSKiB, outcome.ending.peakRSSKiB)
     }
 
-    func summary(seed: UInt64) -> String {
-        """
-        hu-fuzz seed \(seed): \(lines) lines through \(simulators) simulator processes (+1 registration line each)
-          requests owed exactly one reply: \(owed); replies (with id, null id included): \(replies)
-          crashes: \(crashes), hangs: \(hangs), mismatches: \(mismatches)
-          peak RSS of one hu-sim: \(peakRSSKiB / 1024) MiB (\(peakRSSKiB) KiB); wall time: \(String(format: "%.1f", seconds)) s
-        """
+    func summary(seed: UInt64, simulatorsRan: Bool) -> String {
+        let parse = "  parse verdicts compared with jansson's: \(parseChecks) (corpora and lines)"
+        guard simulatorsRan else {
+            return """
+                hu-fuzz seed \(seed), differential parse check only: \(lines) lines, no simulator started
+                \(parse)
+                  mismatches: \(mismatches); wall time: \(String(format: "%.1f", seconds)) s
+                """
+        }
+        return """
+            hu-fuzz seed \(seed): \(lines) lines through \(simulators) simulator processes (+1 registration line each)
+              requests owed exactly one reply: \(owed); replies (with id, null id included): \(replies)
+            \(parse)
+              crashes: \(crashes), hangs: \(hangs), mismatches: \(mismatches)
+              peak RSS of one hu-sim: \(peakRSSKiB / 1024) MiB (\(peakRSSKiB) KiB); wall time: \(String(format: "%.1f", seconds)) s
+            """
     }
 }

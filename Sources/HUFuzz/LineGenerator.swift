@@ -24,8 +24,9 @@ struct LineGenerator {
         case 35..<65: return request(mutated: true)
         case 65..<70: return notification()
         case 70..<80: return batch()
-        case 80..<88: return byteMutated(request(mutated: random.chance(50)))
-        case 88..<92: return randomBytes()
+        case 80..<86: return byteMutated(request(mutated: random.chance(50)))
+        case 86..<90: return randomBytes()
+        case 90..<94: return nearJSON()
         default: return envelopeMutated()
         }
     }
@@ -167,6 +168,45 @@ struct LineGenerator {
         default: text = #"{"jsonrpc":"2.0","id":\#(id)}"#
         }
         return FuzzLine(bytes: Array(text.utf8), answered: [(id, false)])
+    }
+
+    // MARK: Texts at the edges of JSON
+
+    /// Pieces from which texts at the edges of what jansson and the simulator accept are
+    /// put together: numbers in and out of range (also where keys go), a NUL byte after a
+    /// value, `\u0000` in keys beside broken escapes, a byte-order mark, long plain strings
+    /// (the simulator lifts those past jansson), unpaired surrogates. Never an `"id"` key
+    /// or a line feed: such a text must not be mistaken for another request.
+    private static let nearJSONPieces: [String] = [
+        "1", "-0", "0.5", "2e3", "1e400", "-1e400", "1.7976931348623157e309", "123456789012345678901234567890",
+        "9223372036854775808", "01", "1.", "1e", "-", "+1", "true", "false", "null", "tru", "nul",
+        #""a""#, #""\u0000""#, #""k\u0000""#, #""\x""#, #""\ud800""#, #""\u0001n0""#, #""\\u0000""#,
+        "\"" + String(repeating: "p", count: 70) + "\"", "\"\u{E9}\"", "\u{FEFF}", "\0", "\r",
+        "[", "]", "{", "}", ",", ":", " ", "\t", "\"", "\\",
+    ]
+
+    /// A short text of those pieces, bare, in a batch, as a request's params, or after a
+    /// request; owed nothing for sure (most are not JSON).
+    private mutating func nearJSON() -> FuzzLine {
+        var text = ""
+        for _ in 0..<Int.random(in: 1...12, using: &random) { text += Self.nearJSONPieces.randomElement(using: &random)! }
+        var line = FuzzLine(bytes: [])
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: break
+        case 1: text = "[" + text + "]"
+        case 2: text = "{" + text + ":1}"
+        case 3:
+            let id = takeID()
+            text = envelope(id: id, method: randomMethod(), params: "{" + text + "}")
+            line.mayAnswer = [id]
+        case 4:
+            // Long enough for the simulator to lift plain strings past jansson.
+            text = #"{"pad":""# + String(repeating: "q", count: 300) + #"","x":"# + text + "}"
+        default:
+            text = "[" + text + "," + text + "]\0"
+        }
+        line.bytes = Array(text.utf8)
+        return line
     }
 
     // MARK: Byte mutations

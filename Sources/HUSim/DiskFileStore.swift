@@ -7,9 +7,11 @@ import HeadUnit
 /// - No path is ever built from a name: every call works relative to an open folder
 ///   (`openat`, `renameat`, …), names never hold '/', and nothing is followed through a
 ///   symbolic link (`O_NOFOLLOW`, `AT_SYMLINK_NOFOLLOW`) — a planted link is refused.
-/// - Every write, appends too, fills a temporary file (`.hu-tmp-…`) beside the target,
-///   syncs it and renames it into place: a killed simulator leaves each file whole or
-///   absent. Temporaries left by a crash are removed when the folder is next opened.
+/// - Every write, appends too, fills a temporary file (`.hu-tmp-…`) beside the target and
+///   renames it into place: a killed simulator leaves each file whole or absent.
+///   Temporaries left by a crash are removed when their folder is next opened by a
+///   simulator that holds it alone (an app folder's exclusive lock; for the shared system
+///   folder, an exclusive lock taken only when no other simulator holds it shared).
 /// - An upload in chunks that declares its size (PutFile `length` at offset 0) fills one
 ///   temporary and moves into place with its last byte, so a big upload costs one copy
 ///   and one sync; the file on disk stays the previous one (or none) until then. Chunks
@@ -30,43 +32,86 @@ final class DiskFileStore: FileStore {
 
     /// Keeps files under `path` (created if missing), or in a new private temporary folder.
     init(path: String?) throws(FileStoreError) {
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         if let path {
             try Self.makeFolders(path)
             rootPath = path
             isPrivate = false
         } else {
-            let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
             var template = Array("\(base)/\(Self.privatePrefix)\(getpid())-XXXXXX".utf8CString)
             guard mkdtemp(&template) != nil else { throw Self.failure("cannot make a temporary folder in \(base)") }
             rootPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             isPrivate = true
-            Self.removeOrphanedPrivateFolders(in: base)
         }
         root = try Descriptor(open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC), "cannot open the storage folder \(rootPath)")
         // Held for life: a private folder whose lock is free belongs to no running simulator.
         flock(root.raw, LOCK_EX | LOCK_NB)
+        if isPrivate {
+            // Written under the lock: the proof, for a later simulator, that this folder is one of ours.
+            try Self.writeMarker(Self.privateMarkerText(for: String(rootPath.split(separator: "/").last ?? "")), in: root)
+            Self.removeOrphanedPrivateFolders(in: base)
+        } else {
+            // Temporaries of system files a killed simulator left go now, as app folders' do when opened.
+            var status = stat()
+            if fstatat(root.raw, Self.systemFolderName, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+                systemFolder = try? Self.openSystemFolder(in: root)
+            }
+        }
     }
 
-    /// Private folders are named `hu-sim-<pid>-XXXXXX`.
+    /// Private folders are named `hu-sim-<pid>-XXXXXX` (mkdtemp's six characters) and hold
+    /// this marker, written by the simulator that made the folder while it held its lock.
     private static let privatePrefix = "hu-sim-"
+    private static let privateMarker = SyncFileName.reservedPrefix + "private"
 
-    /// A simulator killed with SIGKILL could not remove its private folder: remove those
-    /// whose process is gone and whose lock is free (a reused pid only makes us wait).
+    private static func privateMarkerText(for folderName: String) -> [UInt8] {
+        Array("hu-sim private storage \(folderName)\n".utf8)
+    }
+
+    /// A simulator killed with SIGKILL could not remove its private folder. A folder is
+    /// removed only when it proves to be such a leftover: named as ours, its process gone, its
+    /// lock free (a reused pid only makes us wait), owned by us, and holding the marker its
+    /// simulator wrote for exactly that name. Anything else under TMPDIR is left alone.
     private static func removeOrphanedPrivateFolders(in base: String) {
         guard let folder = try? Descriptor(open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ""),
             let names = try? entries(of: folder, prefix: privatePrefix)
         else { return }
         for name in names {
-            let parts = name.dropFirst(privatePrefix.count).split(separator: "-")
-            guard parts.count == 2, let pid = pid_t(parts[0]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH,
+            let parts = name.dropFirst(privatePrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1].utf8.count == 6, parts[1].utf8.allSatisfy(isTemplateCharacter),
+                let pid = pid_t(parts[0]), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH,
                 let orphan = try? Descriptor(openat(folder.raw, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), ""),
                 flock(orphan.raw, LOCK_EX | LOCK_NB) == 0
             else { continue }
             var status = stat()
-            guard fstat(orphan.raw, &status) == 0, status.st_uid == getuid() else { continue }
+            guard fstat(orphan.raw, &status) == 0, status.st_uid == getuid(),
+                readMarker(in: orphan) == privateMarkerText(for: name)
+            else { continue }
             removeContents(of: orphan)
             unlinkat(folder.raw, name, AT_REMOVEDIR)
         }
+    }
+
+    /// A character mkdtemp puts in place of an X.
+    private static func isTemplateCharacter(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+
+    private static func writeMarker(_ text: [UInt8], in folder: Descriptor) throws(FileStoreError) {
+        let file = try Descriptor(
+            openat(folder.raw, privateMarker, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600),
+            "cannot mark the private storage folder as this simulator's")
+        try writeAll(text, to: file, what: privateMarker)
+    }
+
+    /// The marker's bytes, when it is a regular file of at most 256 bytes; nil otherwise.
+    private static func readMarker(in folder: Descriptor) -> [UInt8]? {
+        guard let size = regularFileSize(privateMarker, in: folder), size <= 256,
+            let file = try? Descriptor(openat(folder.raw, privateMarker, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), "")
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard read(file.raw, &bytes, size) == size else { return nil }
+        return bytes
     }
 
     // MARK: FileStore
@@ -80,15 +125,14 @@ final class DiskFileStore: FileStore {
             throw Self.failure("the folder of app \(appID) is in use by another simulator")
         }
         appFolder = (name, folder)
+        Self.removeTemporaries(in: folder)
         var files: [StoredFileInfo] = []
         for entry in try Self.entries(of: folder) {
-            if entry.hasPrefix(Self.temporaryPrefix) {
-                unlinkat(folder.raw, entry, 0)
-            } else if SyncFileName.problem(with: entry) == nil, let size = Self.regularFileSize(entry, in: folder) {
+            if SyncFileName.problem(with: entry) == nil, let size = Self.regularFileSize(entry, in: folder) {
                 files.append(StoredFileInfo(name: entry, size: size))
             }
         }
-        return files.sorted { $0.name < $1.name }
+        return files.sorted { ExactName($0.name) < ExactName($1.name) }
     }
 
     func closeFolder() {
@@ -102,7 +146,7 @@ final class DiskFileStore: FileStore {
         if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
         let folder = try self.folder(area)
         try Self.refuseIfNotRegular(name, in: folder)
-        let key = StagedKey(area: area, name: name)
+        let key = StagedKey(area: area, name: ExactName(name))
         switch mode {
         case .append where staged[key] != nil:
             try continueStaged(key, with: bytes, in: folder)
@@ -110,7 +154,7 @@ final class DiskFileStore: FileStore {
             try publish(bytes, as: name, in: folder, appending: true)
         case .replace(let declaredSize):
             discardStaged(key)
-            if let declaredSize, declaredSize > bytes.count {
+            if let declaredSize, mode.stages(bytes.count) {
                 try startStaged(key, with: bytes, declaredSize: declaredSize, in: folder)
             } else {
                 try publish(bytes, as: name, in: folder, appending: false)
@@ -121,7 +165,7 @@ final class DiskFileStore: FileStore {
     func remove(_ name: String) throws(FileStoreError) {
         if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
         let folder = try self.folder(.app)
-        let wasStaged = discardStaged(StagedKey(area: .app, name: name))
+        let wasStaged = discardStaged(StagedKey(area: .app, name: ExactName(name)))
         guard unlinkat(folder.raw, name, 0) == 0 || (wasStaged && errno == ENOENT) else {
             throw Self.failure("cannot delete \(name)")
         }
@@ -131,11 +175,11 @@ final class DiskFileStore: FileStore {
         let folder = try self.folder(.app)
         return try Self.entries(of: folder).filter {
             SyncFileName.problem(with: $0) == nil && Self.regularFileSize($0, in: folder) != nil
-        }.sorted()
+        }.sorted { ExactName($0) < ExactName($1) }
     }
 
     func size(of name: String, area: FileArea) -> Int? {
-        if let upload = staged[StagedKey(area: area, name: name)] { return upload.size }
+        if let upload = staged[StagedKey(area: area, name: ExactName(name))] { return upload.size }
         guard SyncFileName.problem(with: name) == nil, let folder = try? folder(area) else { return nil }
         return Self.regularFileSize(name, in: folder)
     }
@@ -172,7 +216,7 @@ final class DiskFileStore: FileStore {
     private func startStaged(_ key: StagedKey, with bytes: [UInt8], declaredSize: Int, in folder: Descriptor) throws(FileStoreError) {
         let temporary = nextTemporaryName()
         do throws(FileStoreError) {
-            try Self.writeAll(bytes, to: try Self.create(temporary, in: folder, for: key.name), what: key.name)
+            try Self.writeAll(bytes, to: try Self.create(temporary, in: folder, for: key.name.text), what: key.name.text)
         } catch {
             unlinkat(folder.raw, temporary, 0)
             throw error
@@ -188,9 +232,9 @@ final class DiskFileStore: FileStore {
             openat(folder.raw, upload.temporary, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC),
             "cannot reopen the unfinished upload of \(key.name)")
         do throws(FileStoreError) {
-            try Self.writeAll(bytes, to: file, what: key.name)
+            try Self.writeAll(bytes, to: file, what: key.name.text)
             if upload.size + bytes.count >= upload.declaredSize {
-                try Self.moveIntoPlace(upload.temporary, as: key.name, in: folder)
+                try Self.moveIntoPlace(upload.temporary, as: key.name.text, in: folder)
                 staged[key] = nil
                 return
             }
@@ -282,10 +326,25 @@ final class DiskFileStore: FileStore {
             return appFolder.descriptor
         case .system:
             if let systemFolder { return systemFolder }
-            let folder = try Self.openSubfolder(Self.systemFolderName, in: root, what: "the system files folder")
+            let folder = try Self.openSystemFolder(in: root)
             systemFolder = folder
             return folder
         }
+    }
+
+    /// Opens (making if needed) the system files folder, shared by every simulator on this
+    /// storage, holding a shared lock on it while open. When no other simulator has it open,
+    /// the temporaries left in it by a killed one are removed first.
+    private static func openSystemFolder(in root: Descriptor) throws(FileStoreError) -> Descriptor {
+        let folder = try openSubfolder(systemFolderName, in: root, what: "the system files folder")
+        if flock(folder.raw, LOCK_EX | LOCK_NB) == 0 { removeTemporaries(in: folder) }
+        while flock(folder.raw, LOCK_SH) != 0 && errno == EINTR {}
+        return folder
+    }
+
+    /// Removes unfinished writes (`.hu-tmp-…`): call only while no other simulator can be writing there.
+    private static func removeTemporaries(in folder: Descriptor) {
+        for name in (try? entries(of: folder, prefix: temporaryPrefix)) ?? [] { unlinkat(folder.raw, name, 0) }
     }
 
     /// Opens (making if needed) a folder inside `parent`, refusing a symbolic link.
@@ -393,7 +452,7 @@ final class DiskFileStore: FileStore {
 
 private struct StagedKey: Hashable {
     let area: FileArea
-    let name: String
+    let name: ExactName
 }
 
 private struct StagedUpload {

@@ -177,10 +177,16 @@ func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
 }
 
 /// stdout, written with blocking `write(2)`. A reader that closed its end (EPIPE) ends
-/// the session quietly with one log line, never a crash.
+/// the session quietly with one log line, never a crash. After SIGTERM or SIGINT, a reader
+/// that takes nothing for a second is given up on: the rest of the output is dropped, so
+/// the signal ends the simulator whatever the reader does.
 final class Stdout {
     private let logger: Logger
     private(set) var isClosed = false
+
+    /// How long, after a signal, a write may make no progress before it is given up (the
+    /// alarm ticks every second; a tick comes a little early by this clock).
+    static let stallLimitMs: Int64 = 900
 
     init(logger: Logger) {
         self.logger = logger
@@ -192,10 +198,23 @@ final class Stdout {
         guard !isClosed, !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { buffer in
             var offset = 0
+            var stalledSince: Int64? = SignalPipe.hasReceivedOne ? StdioLoop.monotonicMilliseconds() : nil
             while offset < buffer.count {
                 let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
-                    if errno == EINTR { continue }
+                    if errno == EINTR {
+                        // A signal interrupted a write the reader is not taking: SIGTERM or
+                        // SIGINT itself, or the alarm that keeps ticking after either.
+                        guard SignalPipe.hasReceivedOne else { continue }
+                        let now = StdioLoop.monotonicMilliseconds()
+                        guard now - (stalledSince ?? now) < Self.stallLimitMs else {
+                            logger.notice("stopped writing stdout: the reader took nothing for a second after the signal; \(buffer.count - offset) bytes dropped")
+                            isClosed = true
+                            return
+                        }
+                        stalledSince = stalledSince ?? now
+                        continue
+                    }
                     if errno == EPIPE {
                         logger.notice("stdout was closed by the reader; exiting")
                     } else {
@@ -205,12 +224,15 @@ final class Stdout {
                     return
                 }
                 offset += written
+                if stalledSince != nil { stalledSince = StdioLoop.monotonicMilliseconds() }
             }
         }
     }
 }
 
-/// Turns SIGTERM/SIGINT into a readable pipe, so the loop's poll wakes up for them.
+/// Turns SIGTERM/SIGINT into a readable pipe, so the loop's poll wakes up for them; and,
+/// from the first of them on, makes SIGALRM tick every second, so no blocking write(2) can
+/// outlast the signal (one that started just after the loop last looked is interrupted too).
 struct SignalPipe {
     let readEnd: Int32
 
@@ -218,7 +240,8 @@ struct SignalPipe {
     // state but globals, and may take no lock. `writeEnd` is set once, before any handler
     // is installed, and only read afterwards. `lastSignal` is an aligned Int32 stored by the
     // handler before it writes to the pipe, and read by the loop only after poll saw that
-    // byte: the pipe's write and read order the two accesses.
+    // byte (or, in `hasReceivedOne`, after a write was interrupted: a stale 0 there only
+    // means one more try).
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     nonisolated(unsafe) private static var lastSignal: Int32 = 0
 
@@ -227,22 +250,30 @@ struct SignalPipe {
         _ = pipe(&ends)
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         writeEnd = ends[1]
+        // No SA_RESTART on any of them: each interrupts a blocked write(2).
+        var tick = sigaction()
+        tick.__sigaction_handler.sa_handler = { _ in alarm(1) }
+        sigaction(SIGALRM, &tick, nil)
         for number in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { received in
                 SignalPipe.lastSignal = received
                 var byte: UInt8 = 1
                 _ = Glibc.write(SignalPipe.writeEnd, &byte, 1)
+                alarm(1)  // async-signal-safe, as all of this handler
             }
             sigaction(number, &action, nil)
         }
         // A blocked signal mask is inherited: a parent that blocks these must not make us deaf to them.
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
-        for number in signals { sigaddset(&unblocked, number) }
+        for number in signals + [SIGALRM] { sigaddset(&unblocked, number) }
         sigprocmask(SIG_UNBLOCK, &unblocked, nil)
         return SignalPipe(readEnd: ends[0])
     }
 
     func received() -> Int32 { Self.lastSignal }
+
+    /// True once SIGTERM or SIGINT has arrived.
+    static var hasReceivedOne: Bool { lastSignal != 0 }
 }

@@ -8,6 +8,11 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public let position: Int
 
     public var description: String { "\(message) (at byte \(position))" }
+
+    public init(message: String, position: Int) {
+        self.message = message
+        self.position = position
+    }
 }
 
 extension JSON {
@@ -26,14 +31,28 @@ extension JSON {
         }
         var error = json_error_t()
         guard let root = load(bytes, &error) else {
-            let code = json_error_code(&error)
-            if code == json_error_numeric_overflow || code == json_error_null_byte_in_key {
-                return try LiteralRescue.parse(bytes)
-            }
-            throw JSONParseError(error)
+            guard isRescuable(&error) else { throw JSONParseError(error) }
+            return try LiteralRescue.parse(bytes)
         }
         defer { json_decref(root) }
         return JanssonTree.convert(root, markers: nil)
+    }
+
+    /// Checks that `bytes` is one JSON text `parse` accepts, without keeping a tree of it.
+    public static func validate(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
+        var error = json_error_t()
+        if let root = load(bytes, &error) {
+            json_decref(root)
+            return
+        }
+        guard isRescuable(&error) else { throw JSONParseError(error) }
+        _ = try LiteralRescue.parse(bytes)
+    }
+
+    /// jansson refused something RFC 8259 allows: a number beyond its range, or `\u0000` in a key.
+    private static func isRescuable(_ error: inout json_error_t) -> Bool {
+        let code = json_error_code(&error)
+        return code == json_error_numeric_overflow || code == json_error_null_byte_in_key
     }
 
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {

@@ -62,7 +62,6 @@ enum LiteralRescue {
         copy.reserveCapacity(source.count + 64)
         var cursor = 0
         for replacement in scan.replacements {
-            copy.append(contentsOf: source[cursor..<replacement.range.lowerBound])
             let literal = source[replacement.range]
             let tag: String
             switch replacement.kind {
@@ -70,17 +69,23 @@ enum LiteralRescue {
                 tag = "n\(markers.numbers.count)"
                 markers.numbers.append(String(decoding: literal, as: UTF8.self))
             case .key:
+                // Only a key jansson reads as a string: a broken one must stay for it to refuse.
+                guard let key = decodeStringLiteral(Array(literal)) else { continue }
                 tag = "k\(markers.keys.count)"
-                markers.keys.append(decodeStringLiteral(Array(literal)))
+                markers.keys.append(key)
             case .plainString:
                 tag = "s\(markers.strings.count)"
                 markers.strings.append(String(decoding: literal.dropFirst().dropLast(), as: UTF8.self))
             }
+            copy.append(contentsOf: source[cursor..<replacement.range.lowerBound])
             copy.append(UInt8(ascii: "\""))
             copy.append(contentsOf: escapedPrefix)
             copy.append(contentsOf: tag.utf8)
             copy.append(UInt8(ascii: "\""))
             cursor = replacement.range.upperBound
+            // jansson's lexer swallows one NUL byte right after a number (a quirk of its
+            // refill); after the marker string it would not, so the number's NUL goes too.
+            if replacement.kind == .number, cursor < source.count, source[cursor] == 0 { cursor += 1 }
         }
         copy.append(contentsOf: source[cursor...])
         let result = copy.withUnsafeBytes { buffer -> Result<JSON, JSONParseError> in
@@ -92,13 +97,13 @@ enum LiteralRescue {
         return try result.get()
     }
 
-    /// The decoded text of a string literal (quotes included) that jansson can read as a value.
-    private static func decodeStringLiteral(_ literal: [UInt8]) -> String {
+    /// The decoded text of a string literal (quotes included); nil when jansson cannot read it.
+    private static func decodeStringLiteral(_ literal: [UInt8]) -> String? {
         literal.withUnsafeBytes { buffer in
             var error = json_error_t()
-            guard let node = JSON.load(buffer, &error) else { return "" }
+            guard let node = JSON.load(buffer, &error) else { return nil }
             defer { json_decref(node) }
-            return JanssonTree.convert(node, markers: nil).stringValue ?? ""
+            return JanssonTree.convert(node, markers: nil).stringValue
         }
     }
 
@@ -127,7 +132,10 @@ enum LiteralRescue {
                 } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
                     var end = index
                     while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
-                    if Self.isOutOfRange(bytes[index..<end]) {
+                    // Not where a key goes: a number there is refused, however big (after the
+                    // one NUL byte jansson swallows behind a number, see `parse`).
+                    let next = end < bytes.count && bytes[end] == 0 ? end + 1 : end
+                    if Self.isOutOfRange(bytes[index..<end]), !Self.isFollowedByColon(bytes, from: next) {
                         replacements.append(Replacement(range: index..<end, kind: .number))
                     }
                     index = end

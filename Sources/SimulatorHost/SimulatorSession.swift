@@ -16,7 +16,6 @@ public final class SimulatorSession: EnginePeer {
     private var framer: LineFramer
     private let maximumLineBytes: Int
     private var router = ReplyRouter()
-    private var calls: [Call] = []
     /// The request being handled now: most are answered during their own call, so their
     /// address never needs a table.
     private var current: (number: UInt64, address: ReplyAddress)?
@@ -44,7 +43,6 @@ public final class SimulatorSession: EnginePeer {
         self.framer = LineFramer(maximumLineBytes: maximumLineBytes)
         self.maximumLineBytes = maximumLineBytes
         output.reserveCapacity(1 << 16)
-        calls.reserveCapacity(8)
         host.attach(self, as: peer)
     }
 
@@ -81,10 +79,21 @@ public final class SimulatorSession: EnginePeer {
         case .endOfTooLongLine:
             break
         case .text(let bytes):
-            router.receive(line: bytes, calls: &calls, output: &output)
-            for call in calls { pass(call) }
-            calls.removeAll(keepingCapacity: true)
+            switch router.receive(line: bytes, output: &output) {
+            case .nothing: break
+            case .call(let call): pass(call)
+            case .batch(var calls):
+                while let call = calls.next(&router) {
+                    pass(call)
+                    drainIfFull()
+                }
+                router.finish(calls, output: &output, drain: drain)
+            }
         }
+        drainIfFull()
+    }
+
+    private func drainIfFull() {
         if output.count > outputHighWater, let drain { drain(&output) }
     }
 
@@ -116,16 +125,19 @@ public final class SimulatorSession: EnginePeer {
         }
         switch answer {
         case .result(let result):
-            router.answer(address, .success(.object(result.json)), output: &output)
+            router.answer(address, .success(.object(result.json)), output: &output, drain: drain)
         case .unknownMethod(let method):
-            router.answer(address, .failure(.methodNotFound(method)), output: &output)
+            router.answer(address, .failure(.methodNotFound(method)), output: &output, drain: drain)
         case .dropped:
             break
         }
+        // One call can answer thousands (`Sim.AdvanceTime` firing every delayed answer).
+        drainIfFull()
     }
 
     public func deliver(_ notification: SDLNotificationMessage) {
         MessageWriter.writeCall(method: notification.method, params: notification.parameters, into: &output)
         output.append(UInt8(ascii: "\n"))
+        drainIfFull()
     }
 }

@@ -98,6 +98,29 @@ final class StorageSimulator: @unchecked Sendable {
         }
     }
 
+    /// Skips output lines, unparsed and unkept (a batch's reply can be hundreds of
+    /// megabytes), through the first line under 64 KiB that contains `marker`; false when
+    /// stdout ended first.
+    func skipLines(through marker: String) -> Bool {
+        let pattern = Array(marker.utf8)
+        var longLine = false  // the start of the current line was dropped: it cannot be the one
+        while true {
+            while let newline = buffered.firstIndex(of: 0x0A) {
+                let found = !longLine && buffered[..<newline].firstRange(of: pattern) != nil
+                buffered.removeSubrange(...newline)
+                longLine = false
+                if found { return true }
+            }
+            if buffered.count > 1 << 16 {
+                buffered.removeAll(keepingCapacity: true)
+                longLine = true
+            }
+            let chunk = stdoutHandle.availableData
+            if chunk.isEmpty { return false }
+            buffered.append(contentsOf: chunk)
+        }
+    }
+
     /// The next reply (result or error), skipping notifications; nil when stdout ended.
     func nextReply() -> JSON? {
         while let message = nextMessage() {

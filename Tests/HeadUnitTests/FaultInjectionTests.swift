@@ -391,6 +391,53 @@ import Testing
         #expect(hu.result(of: request)?.code == "SUCCESS")
     }
 
+    /// A held-back answer re-runs the request's work, never its fault (issue 18): two calls
+    /// under `count: 2` are each answered after their own delay, and no third fault is used.
+    @Test(arguments: ["GetSystemCapability", "UnregisterAppInterface", "RegisterAppInterface"])
+    func twoDelayedCallsEachTakeExactlyOneDelay(method: String) {
+        let hu = EngineHarness(autoActivate: false)
+        let params: JSON = method == "RegisterAppInterface" ? registration() : method == "GetSystemCapability" ? ["systemCapabilityType": "DISPLAYS"] : [:]
+        // Between the calls, the app is put back as the call needs it.
+        let prepare = {
+            switch method {
+            case "RegisterAppInterface": if hu.state["registered"] == true { hu.send("UnregisterAppInterface") }
+            default: if hu.state["registered"] == false { hu.register() }
+            }
+        }
+        prepare()
+        hu.injectFault(["method": .string(method), "delayMs": 1000, "count": 2])
+        let first = hu.start(method, params)
+        #expect(hu.result(of: first) == nil)
+        hu.advance(ms: 1000)
+        #expect(hu.result(of: first)?.code == "SUCCESS", "the first call is answered after its own delay")
+        prepare()
+        let second = hu.start(method, params)
+        #expect(hu.result(of: second) == nil, "the second call takes the second delay")
+        hu.advance(ms: 999)
+        #expect(hu.result(of: second) == nil)
+        hu.advance(ms: 1)
+        #expect(hu.result(of: second)?.code == "SUCCESS")
+        #expect(hu.replies(to: first).count == 1 && hu.replies(to: second).count == 1)
+        prepare()
+        #expect(hu.send(method, params).code == "SUCCESS", "no third fault was taken by a re-run")
+    }
+
+    @Test func manyDelayedAnswersComeInDueOrderAndTiesInTheOrderTheyWereAsked() {
+        let hu = EngineHarness.withCities()
+        // Delays 300, 100, 200, 300, 100, … ms: a shuffled mix with many equal deadlines.
+        let delays = (0..<300).map { 100 * (($0 * 7) % 3 + 1) }
+        var requests: [(delay: Int, request: EngineHarness.Pending)] = []
+        for delay in delays {
+            hu.injectFault(["method": "GetSystemCapability", "delayMs": .integer(Int64(delay))])
+            requests.append((delay, hu.start("GetSystemCapability", ["systemCapabilityType": "DISPLAYS"])))
+        }
+        hu.advance(ms: 1000)
+        let answered = hu.lastOutput.compactMap { $0["id"]?.integerValue }.dropLast()  // the advance's own answer last
+        let expected = requests.enumerated().sorted { ($0.element.delay, $0.offset) < ($1.element.delay, $1.offset) }
+            .map { $0.element.request.id }
+        #expect(Array(answered) == expected)
+    }
+
     @Test func otherRequestsAreAnsweredWhileOneIsDelayed() {
         let hu = EngineHarness.withCities()
         hu.injectFault(["method": "SetGlobalProperties", "delayMs": 5000])

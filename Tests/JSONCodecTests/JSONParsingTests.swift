@@ -164,3 +164,26 @@ import Testing
         }
     }
 }
+
+/// Where the parser's own pre-processing (LiteralRescue) must not accept what jansson
+/// refuses (issue 18; hu-fuzz --differential checks this on every line).
+@Suite struct JSONParsingAgreesWithJansson {
+    @Test(arguments: ["{123456789012345678901234567890:1}", "{1e400:1}", "{-1e400 :1}", "{1e400\u{0}:1}"])
+    func aNumberWhereAKeyGoesIsRefusedHoweverBig(_ text: String) {
+        #expect(throws: JSONParseError.self) { try JSON.parse(text) }
+    }
+
+    @Test func aKeyWithNULIsReadOnlyWhenItIsAValidString() throws {
+        #expect(throws: JSONParseError.self) { try JSON.parse(#"{"a\u0000":1,"b\u0000\x":2}"#) }
+        #expect(try JSON.parse(#"{"a\u0000":1,"b\u0000\n":2}"#).objectValue?.keys == ["a\u{0}", "b\u{0}\n"])
+    }
+
+    @Test func aNULByteRightAfterANumberIsSwallowedAsJanssonSwallowsIt() throws {
+        // jansson's lexer reads `1\0` as 1 (its refill treats the NUL as the end of a
+        // buffer); the rescue of big numbers keeps that, so both spellings agree.
+        #expect(try JSON.parse("[1\u{0}]") == [1])
+        #expect(try JSON.parse("[1e400\u{0}]") == .array([.largeNumber("1e400")]))
+        #expect(throws: JSONParseError.self) { try JSON.parse("[\"x\"\u{0}]") }
+        #expect(throws: JSONParseError.self) { try JSON.parse("{\"a\":1}\u{0}") }
+    }
+}

@@ -9,13 +9,24 @@ private struct Harness {
     var output: [UInt8] = []
     var calls: [Call] = []
 
+    /// Each call is answered as soon as it is handed out, as the engine answers most.
     mutating func send(_ line: String, answer: (Call) -> Result<JSON, RPCError>? = { _ in .success(.bool(true)) }) {
         calls.removeAll()
-        Array(line.utf8).withUnsafeBytes { router.receive(line: $0, calls: &calls, output: &output) }
-        for call in calls {
-            guard let address = call.replyTo, let outcome = answer(call) else { continue }
-            router.answer(address, outcome, output: &output)
+        Array(line.utf8).withUnsafeBytes { bytes in
+            switch router.receive(line: bytes, output: &output) {
+            case .nothing: break
+            case .call(let call): handle(call, answer)
+            case .batch(var batch):
+                while let call = batch.next(&router) { handle(call, answer) }
+                router.finish(batch, output: &output)
+            }
         }
+    }
+
+    private mutating func handle(_ call: Call, _ answer: (Call) -> Result<JSON, RPCError>?) {
+        calls.append(call)
+        guard let address = call.replyTo, let outcome = answer(call) else { return }
+        router.answer(address, outcome, output: &output)
     }
 
     mutating func takeLines() -> [String] {
@@ -108,5 +119,89 @@ private struct Harness {
         var harness = Harness()
         harness.send(#"{"jsonrpc":"2.0","id":1,"result":{}}"#)
         #expect(harness.takeLines().isEmpty)
+    }
+
+    // MARK: Batches of any size, read one element at a time (issue 18)
+
+    @Test func aBatchIsCheckedWholeBeforeAnyOfItsRequestsIsHandedOut() {
+        var harness = Harness()
+        harness.send(#"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","id":2,"method":"b"},{"jsonrpc":"2.0","id":3,"#)
+        #expect(harness.calls.isEmpty)
+        let lines = harness.takeLines()
+        #expect(lines.count == 1 && lines[0].hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700"#), "\(lines)")
+    }
+
+    @Test(arguments: [
+        #"[{"jsonrpc":"2.0","id":1,"method":"a"}"#, #"[{"jsonrpc":"2.0","id":1,"method":"a"}]]"#,
+        #"[{"jsonrpc":"2.0","id":1,"method":"a"}}"#, #"[{"jsonrpc":"2.0","id":1,"method":"a"},]"#,
+        #"[{"jsonrpc":"2.0","id":1,"method":"a"} x]"#, #"[{"jsonrpc":"2.0","id":1,"method":"a"}]x"#,
+        "[1,,2]", "[\"a]",
+    ])
+    func aBrokenBatchIsOneParseErrorAndRunsNothing(_ line: String) {
+        var harness = Harness()
+        harness.send(line)
+        #expect(harness.calls.isEmpty)
+        let lines = harness.takeLines()
+        #expect(lines.count == 1 && lines[0].contains(#""code":-32700"#), "\(lines)")
+        #expect(harness.router.pendingBatchCount == 0)
+    }
+
+    @Test func answersGivenWhileTheBatchIsStillBeingReadWaitForItsEnd() {
+        var harness = Harness()
+        let batch = "[" + (1...500).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"m"}"# }.joined(separator: " , ") + "]"
+        harness.send(batch) { .success(.string($0.method)) }
+        let lines = harness.takeLines()
+        #expect(lines.count == 1)
+        let replies = (try? JSON.parse(lines[0]))?.arrayValue ?? []
+        #expect(replies.map { $0["id"] } == (1...500).map { .integer(Int64($0)) })
+    }
+
+    @Test func nonMessagesInABatchAreAnsweredWithIDNullInTheirPlace() {
+        var harness = Harness()
+        harness.send(#"[1,{"jsonrpc":"2.0","id":"k","method":"m"},"x",{"id":5},[]]"#)
+        let replies = harness.takeLines().first.flatMap { try? JSON.parse($0) }?.arrayValue ?? []
+        #expect(replies.map { $0["id"] } == [.null, .string("k"), .null, .integer(5), .null])
+        #expect(replies.map { $0["error"]?["code"] } == [.integer(-32600), nil, .integer(-32600), .integer(-32600), .integer(-32600)])
+    }
+
+    @Test func aMessageWithMoreValuesThanTheLimitIsRefusedUnread() {
+        var harness = Harness(router: ReplyRouter(maximumValuesPerMessage: 10))
+        harness.send(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":[1,2,3,4,5,6,7,8,9,10]}}"#)
+        harness.send(#"[{"jsonrpc":"2.0","id":2,"method":"m"},{"jsonrpc":"2.0","id":3,"method":"m","params":{"a":[[[[[[[[[[]]]]]]]]]]}}]"#)
+        harness.send(#"{"jsonrpc":"2.0","id":4,"method":"m","params":{"a":[1,2,3]}}"#)
+        #expect(harness.calls.map { $0.replyTo?.id } == [.integer(4)])
+        let lines = harness.takeLines()
+        #expect(lines.count == 3)
+        #expect(lines.prefix(2).allSatisfy { $0.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a message holds more than 10 values"#) }, "\(lines)")
+    }
+
+    @Test func aBatchElementNestedToJanssonsDepthWithTheArrayAroundItIsAParseError() {
+        var harness = Harness()
+        let depth = JSON.maximumDepth
+        harness.send("[" + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + "]")
+        #expect(harness.takeLines().first?.contains(#""code":-32600,"message":"Invalid Request: a message must be an object""#) == true)
+        harness.send("[" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "]")
+        #expect(harness.takeLines().first?.contains(#""code":-32700"#) == true)
+    }
+
+    @Test func aBatchWhoseRepliesPassItsBudgetAnswersTheRestWithoutRunningThem() {
+        var harness = Harness(router: ReplyRouter(batchReplyAllowance: 1000))
+        let requests = (1...100).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"m"}"# }
+        let line = "[" + requests.joined(separator: ",") + "]"
+        // Replies far bigger than their requests: the budget (4 × the line + 1000 bytes) runs out.
+        harness.send(line) { _ in .success(.string(String(repeating: "r", count: 200))) }
+        let replies = harness.takeLines().first.flatMap { try? JSON.parse($0) }?.arrayValue ?? []
+        #expect(replies.map { $0["id"] } == (1...100).map { .integer(Int64($0)) })
+        let run = replies.filter { $0["result"] != nil }.count
+        #expect(run > 0 && run < 100, "\(run) run")
+        #expect(harness.calls.count == run)
+        #expect(replies.dropFirst(run).allSatisfy { $0["error"]?["code"] == .integer(-32603) })
+    }
+
+    @Test func aLineStartingWithAByteOrderMarkIsAParseErrorThatSaysSo() {
+        var harness = Harness()
+        harness.send("\u{FEFF}" + #"{"jsonrpc":"2.0","id":1,"method":"m"}"#)
+        #expect(harness.calls.isEmpty)
+        #expect(harness.takeLines().first?.contains("byte-order mark") == true)
     }
 }

@@ -11,22 +11,35 @@ struct InjectedFault {
 }
 
 struct FaultTable {
-    private var faults: [String: [InjectedFault]] = [:]
+    /// Per method, the faults still waiting, oldest first from `next`: taking one costs
+    /// O(1) however many a peer has queued.
+    private struct Queue {
+        var faults: [InjectedFault] = []
+        var next = 0
+    }
+
+    private var queues: [String: Queue] = [:]
 
     mutating func add(_ fault: InjectedFault, for method: String) {
-        faults[method, default: []].append(fault)
+        queues[method, default: Queue()].faults.append(fault)
     }
 
     /// Uses up one call of the oldest fault waiting for `method`.
     mutating func take(for method: String) -> InjectedFault? {
-        guard var queue = faults[method], var fault = queue.first else { return nil }
-        fault.remaining -= 1
-        if fault.remaining == 0 { queue.removeFirst() } else { queue[0] = fault }
-        faults[method] = queue.isEmpty ? nil : queue
+        // Moved out of the table while it changes, so the queue is never copied.
+        guard var queue = queues.removeValue(forKey: method) else { return nil }
+        let fault = queue.faults[queue.next]
+        if fault.remaining > 1 { queue.faults[queue.next].remaining -= 1 } else { queue.next += 1 }
+        guard queue.next < queue.faults.count else { return fault }
+        if queue.next >= 32, queue.next * 2 >= queue.faults.count {
+            queue.faults.removeFirst(queue.next)
+            queue.next = 0
+        }
+        queues[method] = queue
         return fault
     }
 
-    mutating func removeAll() { faults.removeAll() }
+    mutating func removeAll() { queues.removeAll() }
 }
 
 /// What the HMI answers one request of Core's: a result code and a message.

@@ -1,19 +1,29 @@
 import JSONCodec
 import SDLModel
 
-/// The registered app's files as Core knows them: names, types, sizes, persistence, and
-/// the quota they use. The bytes are in the `FileStore`.
+/// The registered app's files as Core knows them: names (as bytes: `ExactName`), types,
+/// sizes, persistence, and the quota they use. The bytes are in the `FileStore`.
 final class AppFiles {
     struct Entry: Equatable {
         var fileType: FileType
+        /// The bytes of the file, or of the staged upload that will replace it, so far.
         var size: Int
         var persistent: Bool
+        /// While a staged upload (`WriteMode.stages`) is arriving: the size it declared.
+        var declaredSize: Int? = nil
+        /// While a staged upload is arriving: the previous file it will replace, still on disk.
+        var replacedBytes = 0
+
+        /// What the name takes on disk: the quota counts this.
+        var diskBytes: Int { size + replacedBytes }
+        /// The size of the last complete file under the name (what a new upload would replace).
+        var completeBytes: Int { declaredSize == nil ? size : replacedBytes }
     }
 
     let store: any FileStore
     let quotaBytes: Int
-    private(set) var entries: [String: Entry] = [:]
-    /// The sum of the entries' sizes: what the app's folder holds.
+    private(set) var entries: [ExactName: Entry] = [:]
+    /// What the app's folder holds on disk, files being replaced included.
     private(set) var usedBytes = 0
     private(set) var isOpen = false
     /// Why the app's folder could not be opened, if it could not.
@@ -24,20 +34,31 @@ final class AppFiles {
         self.quotaBytes = quotaBytes
     }
 
-    func hasFile(named name: String) -> Bool { entries[name] != nil }
+    func hasFile(named name: String) -> Bool { entries[ExactName(name)] != nil }
 
     /// What the app may still upload: min(quota − used, free disk), never below 0 (SDL-RULES §9).
     var spaceAvailable: Int { max(0, min(quotaBytes - usedBytes, store.freeDeviceBytes)) }
 
-    /// The space an upload of `name` may fill: an overwrite frees the file it replaces.
-    func spaceAvailable(replacing name: String?) -> Int {
-        let freed = name.flatMap { entries[$0]?.size } ?? 0
-        return max(0, min(quotaBytes - usedBytes + freed, store.freeDeviceBytes))
+    /// Whether `count` bytes written to `name` this way fit: within the quota, counting what
+    /// will be on disk (an overwrite frees the old file only when it replaces it at once; a
+    /// staged one keeps it until its last byte), and on the disk, which needs room for the
+    /// new bytes before anything is freed.
+    func fits(_ count: Int, as name: String, mode: WriteMode) -> Bool {
+        let old = entries[ExactName(name)]
+        let growth: Int
+        switch mode {
+        case .append:
+            growth = count
+        case .replace:
+            let kept = mode.stages(count) ? old?.completeBytes ?? 0 : 0
+            growth = count + kept - (old?.diskBytes ?? 0)
+        }
+        return growth <= quotaBytes - usedBytes && count <= store.freeDeviceBytes
     }
 
     /// The size of a file on the head unit: an app file as recorded, a system file as stored.
     func size(of name: String, system: Bool) -> Int? {
-        system ? store.size(of: name, area: .system) : entries[name]?.size
+        system ? store.size(of: name, area: .system) : entries[ExactName(name)]?.size
     }
 
     /// The app registered: files left in its folder are loaded as persistent (SDL-RULES §9).
@@ -47,7 +68,7 @@ final class AppFiles {
         isOpen = true
         do {
             for file in try store.openFolder(for: appID) {
-                entries[file.name] = Entry(fileType: Self.guessType(file.name), size: file.size, persistent: true)
+                entries[ExactName(file.name)] = Entry(fileType: Self.guessType(file.name), size: file.size, persistent: true)
                 usedBytes += file.size
             }
             openFailure = nil
@@ -60,7 +81,7 @@ final class AppFiles {
     func close() {
         guard isOpen else { return }
         for (name, entry) in entries where !entry.persistent {
-            try? store.remove(name)
+            try? store.remove(name.text)
         }
         store.closeFolder()
         entries = [:]
@@ -73,10 +94,21 @@ final class AppFiles {
     func save(_ bytes: [UInt8], as name: String, type: FileType, persistent: Bool, mode: WriteMode) throws(FileStoreError) -> Bool {
         try requireFolder()
         try store.write(bytes, to: name, mode: mode, area: .app)
-        let old = entries[name]
-        let size = (mode == .append ? old?.size ?? 0 : 0) + bytes.count
-        usedBytes += size - (old?.size ?? 0)
-        entries[name] = Entry(fileType: type, size: size, persistent: persistent)
+        let key = ExactName(name)
+        let old = entries[key]
+        var entry = Entry(fileType: type, size: bytes.count, persistent: persistent)
+        if mode == .append, let old {
+            entry.size += old.size
+            if let declared = old.declaredSize, entry.size < declared {
+                entry.declaredSize = declared
+                entry.replacedBytes = old.replacedBytes
+            }
+        } else if case .replace(let declared) = mode, mode.stages(bytes.count) {
+            entry.declaredSize = declared
+            entry.replacedBytes = old?.completeBytes ?? 0
+        }
+        usedBytes += entry.diskBytes - (old?.diskBytes ?? 0)
+        entries[key] = entry
         return old == nil
     }
 
@@ -88,7 +120,7 @@ final class AppFiles {
     func delete(_ name: String) throws(FileStoreError) {
         try requireFolder()
         try store.remove(name)
-        usedBytes -= entries.removeValue(forKey: name)?.size ?? 0
+        usedBytes -= entries.removeValue(forKey: ExactName(name))?.diskBytes ?? 0
     }
 
     /// The names in the app's folder, read from the store.
@@ -107,7 +139,7 @@ final class AppFiles {
             entries.keys.sorted().map { name in
                 let entry = entries[name]!
                 return [
-                    "syncFileName": .string(name), "fileType": .string(entry.fileType.rawValue),
+                    "syncFileName": .string(name.text), "fileType": .string(entry.fileType.rawValue),
                     "size": .integer(Int64(entry.size)), "persistentFile": .bool(entry.persistent),
                 ]
             })

@@ -21,12 +21,20 @@ public protocol FileStore: AnyObject {
 
 public enum WriteMode: Sendable, Hashable {
     /// A new file (PutFile at offset 0). `declaredSize` is the whole file's size when the
-    /// upload says so (PutFile `length`): a store may keep a file that comes in chunks out
-    /// of sight until that many bytes have arrived, so a half-finished upload never
-    /// replaces a whole file. `size(of:area:)` counts the bytes arrived either way.
+    /// upload says so (PutFile `length`): a file that comes in chunks is staged, out of
+    /// sight, until that many bytes have arrived, so a half-finished upload never replaces
+    /// a whole file; the previous file stays meanwhile. `size(of:area:)` counts the bytes
+    /// arrived.
     case replace(declaredSize: Int?)
     /// The next chunk of a file.
     case append
+
+    /// Whether writing `count` bytes this way starts a staged upload, leaving the previous
+    /// file in place (and on disk) until the declared size has arrived.
+    public func stages(_ count: Int) -> Bool {
+        if case .replace(let declaredSize?) = self { return declaredSize > count }
+        return false
+    }
 }
 
 /// Which folder a file is in.
@@ -53,26 +61,35 @@ public struct FileStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { message }
 }
 
-/// A store in memory, for tests and for engines that need no disk.
+/// A store in memory, for tests and for engines that need no disk. It keeps names as
+/// bytes and stages uploads as the disk store does.
 public final class MemoryFileStore: FileStore {
-    private var folders: [String: [String: [UInt8]]] = [:]
-    private var systemFiles: [String: [UInt8]] = [:]
-    private var openApp: String?
+    private var folders: [ExactName: [ExactName: [UInt8]]] = [:]
+    private var systemFiles: [ExactName: [UInt8]] = [:]
+    /// Uploads that declared their size and have not all arrived: (area, name) → (bytes, declared size).
+    private var staged: [StagedKey: (bytes: [UInt8], declaredSize: Int)] = [:]
+    private var openApp: ExactName?
     public var freeDeviceBytes: Int
     /// When set, every write fails with it, as a full or broken disk would.
     public var writeFailure: FileStoreError?
+
+    private struct StagedKey: Hashable {
+        let area: FileArea
+        let name: ExactName
+    }
 
     public init(freeDeviceBytes: Int = 1 << 40) {
         self.freeDeviceBytes = freeDeviceBytes
     }
 
     public func openFolder(for appID: String) throws(FileStoreError) -> [StoredFileInfo] {
-        openApp = appID
-        return (folders[appID] ?? [:]).map { StoredFileInfo(name: $0.key, size: $0.value.count) }
-            .sorted { $0.name < $1.name }
+        openApp = ExactName(appID)
+        return (folders[ExactName(appID)] ?? [:]).sorted { $0.key < $1.key }
+            .map { StoredFileInfo(name: $0.key.text, size: $0.value.count) }
     }
 
     public func closeFolder() {
+        staged = staged.filter { $0.key.area == .system }
         if let openApp, folders[openApp]?.isEmpty == true { folders[openApp] = nil }
         openApp = nil
     }
@@ -80,38 +97,58 @@ public final class MemoryFileStore: FileStore {
     public func write(_ bytes: [UInt8], to name: String, mode: WriteMode, area: FileArea) throws(FileStoreError) {
         if let writeFailure { throw writeFailure }
         if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
+        let key = StagedKey(area: area, name: ExactName(name))
+        if mode == .append, var upload = staged[key] {
+            upload.bytes += bytes
+            if upload.bytes.count >= upload.declaredSize {
+                staged[key] = nil
+                try withFolder(area) { $0[key.name] = upload.bytes }
+            } else {
+                staged[key] = upload
+            }
+            return
+        }
+        staged[key] = nil
+        if case .replace(let declaredSize?) = mode, mode.stages(bytes.count) {
+            staged[key] = (bytes, declaredSize)
+            return
+        }
         try withFolder(area) { folder in
-            if mode == .append { folder[name, default: []].append(contentsOf: bytes) } else { folder[name] = bytes }
+            if mode == .append { folder[key.name, default: []].append(contentsOf: bytes) } else { folder[key.name] = bytes }
         }
     }
 
     public func remove(_ name: String) throws(FileStoreError) {
         let app = try currentApp()
-        guard folders[app]?.removeValue(forKey: name) != nil else { throw FileStoreError("\(name) does not exist") }
+        let wasStaged = staged.removeValue(forKey: StagedKey(area: .app, name: ExactName(name))) != nil
+        guard folders[app]?.removeValue(forKey: ExactName(name)) != nil || wasStaged else {
+            throw FileStoreError("\(name) does not exist")
+        }
     }
 
     public func listNames() throws(FileStoreError) -> [String] {
-        (folders[try currentApp()] ?? [:]).keys.sorted()
+        (folders[try currentApp()] ?? [:]).keys.sorted().map(\.text)
     }
 
     /// A file's bytes, for tests to read back what was uploaded.
     public func contents(of name: String, area: FileArea) throws(FileStoreError) -> [UInt8] {
-        guard let bytes = try withFolder(area, { $0[name] }) else { throw FileStoreError("\(name) does not exist") }
+        guard let bytes = try withFolder(area, { $0[ExactName(name)] }) else { throw FileStoreError("\(name) does not exist") }
         return bytes
     }
 
     public func size(of name: String, area: FileArea) -> Int? {
-        (try? withFolder(area) { $0[name]?.count }) ?? nil
+        if let upload = staged[StagedKey(area: area, name: ExactName(name))] { return upload.bytes.count }
+        return (try? withFolder(area) { $0[ExactName(name)]?.count }) ?? nil
     }
 
-    private func withFolder<T>(_ area: FileArea, _ body: (inout [String: [UInt8]]) -> T) throws(FileStoreError) -> T {
+    private func withFolder<T>(_ area: FileArea, _ body: (inout [ExactName: [UInt8]]) -> T) throws(FileStoreError) -> T {
         switch area {
         case .system: return body(&systemFiles)
         case .app: return body(&folders[try currentApp(), default: [:]])
         }
     }
 
-    private func currentApp() throws(FileStoreError) -> String {
+    private func currentApp() throws(FileStoreError) -> ExactName {
         guard let openApp else { throw FileStoreError("no app folder is open") }
         return openApp
     }

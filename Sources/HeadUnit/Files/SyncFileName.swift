@@ -11,11 +11,12 @@ public enum SyncFileName {
     /// only '/'; the rest would name the folder itself, its parent, a different file than
     /// the one asked for (NUL ends a path), or one of the store's own files.
     public static func problem(with name: String) -> String? {
+        // Byte by byte, as everywhere a name is compared (`ExactName`).
         let bytes = name.utf8
         if bytes.contains(UInt8(ascii: "/")) { return forbiddenSymbols }
-        if name == "." || name == ".." { return "syncFileName \"\(name)\" names a folder, not a file." }
+        if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) { return "syncFileName \"\(name)\" names a folder, not a file." }
         if bytes.contains(0) { return "syncFileName contains a NUL character." }
-        if name.hasPrefix(reservedPrefix) {
+        if bytes.starts(with: reservedPrefix.utf8) {
             return "syncFileName must not start with \"\(reservedPrefix)\": the head unit keeps those names for itself."
         }
         if bytes.count > maximumBytes {

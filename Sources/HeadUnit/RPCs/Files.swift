@@ -4,7 +4,12 @@ import SDLModel
 struct CheckedUpload {
     let request: PutFile
     let bytes: [UInt8]
-    var mode: WriteMode { (request.offset ?? 0) > 0 ? .append : .replace(declaredSize: request.length) }
+    var mode: WriteMode { request.writeMode }
+}
+
+extension PutFile {
+    /// A chunk at an offset appends; one at offset 0 starts the file anew.
+    var writeMode: WriteMode { (offset ?? 0) > 0 ? .append : .replace(declaredSize: length) }
 }
 
 // PutFile, ListFiles, DeleteFile, SetAppIcon (SDL-RULES §9–10, §14; PROTOCOL.md §7).
@@ -49,7 +54,7 @@ extension HeadUnitEngine {
         let name = request.syncFileName
         if let problem = SyncFileName.problem(with: name) { return refuse(.invalidData, problem) }
         let offset = request.offset ?? 0
-        if !request.systemFile, bytes.count > files.spaceAvailable(replacing: offset == 0 ? name : nil) {
+        if !request.systemFile, !files.fits(bytes.count, as: name, mode: request.writeMode) {
             return refuse(.outOfMemory, "Out of memory")
         }
         if let crc = request.crc, UInt32(crc) != CRC32.checksum(bytes) {

@@ -2,12 +2,25 @@ import SDLModel
 
 // RegisterAppInterface, UnregisterAppInterface, GetSystemCapability (SDL-RULES §1, §11).
 extension HeadUnitEngine {
+    // A fault's held-back answer runs the request's work again, never its fault: each call
+    // takes exactly one fault (the work, not the entry point, is what a delay re-runs).
+
     func registerAppInterface(_ request: RegisterAppInterface, from peer: PeerID, _ reply: ReplyToken?) {
-        guard app == nil else {
-            answer(reply, .applicationRegisteredAlready, info: "An app is already registered on this connection.")
-            return
+        guard isFirstRegistration(reply) else { return }
+        let takenByFault = !passCoreOnlyFault(RegisterAppInterface.method, reply) { engine, reply in
+            // Another registration may have succeeded while this answer was held back.
+            if engine.isFirstRegistration(reply) { engine.register(request, from: peer, reply) }
         }
-        guard passCoreOnlyFault(RegisterAppInterface.method, reply, run: { $0.registerAppInterface(request, from: peer, $1) }) else { return }
+        if !takenByFault { register(request, from: peer, reply) }
+    }
+
+    private func isFirstRegistration(_ reply: ReplyToken?) -> Bool {
+        guard app != nil else { return true }
+        answer(reply, .applicationRegisteredAlready, info: "An app is already registered on this connection.")
+        return false
+    }
+
+    private func register(_ request: RegisterAppInterface, from peer: PeerID, _ reply: ReplyToken?) {
         app = RegisteredApp(request: request)
         appPeer = peer
         files.open(appID: request.appID)
@@ -34,16 +47,23 @@ extension HeadUnitEngine {
     }
 
     func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyToken?) {
-        guard passCoreOnlyFault(UnregisterAppInterface.method, reply, run: { $0.unregisterAppInterface(request, $1) }) else {
-            return
-        }
+        // A held-back answer cannot outlive the session: ending it answers every timer ABORTED.
+        if passCoreOnlyFault(UnregisterAppInterface.method, reply, run: { $0.unregister($1) }) { unregister(reply) }
+    }
+
+    private func unregister(_ reply: ReplyToken?) {
         if interaction != nil { finishInteraction(.aborted(keyboardEvent: nil), context: nil) }
         answer(reply, .success)
         endAppSession()
     }
 
     func getSystemCapability(_ request: GetSystemCapability, _ reply: ReplyToken?) {
-        guard passCoreOnlyFault(GetSystemCapability.method, reply, run: { $0.getSystemCapability(request, $1) }) else { return }
+        if passCoreOnlyFault(GetSystemCapability.method, reply, run: { $0.answerSystemCapability(request, $1) }) {
+            answerSystemCapability(request, reply)
+        }
+    }
+
+    private func answerSystemCapability(_ request: GetSystemCapability, _ reply: ReplyToken?) {
         guard request.systemCapabilityType == .displays else {
             answer(reply, .dataNotAvailable, info: "The simulator has no \(request.systemCapabilityType.rawValue) capability.")
             return
