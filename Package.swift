@@ -90,13 +90,13 @@ let package = Package(
         ),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
-        .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec"]),
+        .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec", "TestSupport"]),
         .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SDLModel"]),
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "TestSupport"]),
-        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONCodec"]),
+        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "SDLModel", "JSONCodec"]),
         .testTarget(
             name: "SDLManagerTests",
             dependencies: [

@@ -39,12 +39,11 @@ public struct Profile: SDLStruct, Hashable {
 
     /// Reads a profile file's JSON; the error names the offending field.
     public init(json: JSON) throws(SchemaViolation) {
-        self = try Self.decode(json, limits: NoLimits())
+        self = try Self.decode(json, limits: NoLimits(), version: .latest)
     }
 
     public var supportsCancelInteraction: Bool { sdlVersion >= SdlMsgVersion(6, 0) }
     public var supportsAutoCompleteList: Bool { sdlVersion >= SdlMsgVersion(6, 0) }
-    public var requiresVoiceCommands: Bool { sdlVersion < SdlMsgVersion(5, 0) }
     public var supportsImages: Bool { !imageTypeSupported.isEmpty }
     public var supportsMask: Bool { keyboardCapabilities?.maskInputCharactersSupported ?? false }
 

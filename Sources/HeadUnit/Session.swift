@@ -1,5 +1,6 @@
 import JSONCodec
 import JSONRPC
+import SDLModel
 
 /// The simulator between two byte streams, with no I/O of its own: bytes in, bytes out.
 ///
@@ -29,8 +30,8 @@ public final class SimulatorSession {
         calls.reserveCapacity(8)
     }
 
-    /// True while part of a line has been read and its end has not.
-    public var hasPartialLine: Bool { framer.hasPartialLine }
+    /// The head unit's screen and store, as `Sim.GetState` reports them.
+    public var state: SimGetState.Response { engine.state }
 
     /// Reads the next bytes from the peer.
     public func receive(_ chunk: UnsafeRawBufferPointer) {

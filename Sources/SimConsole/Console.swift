@@ -2,14 +2,15 @@ import Glibc
 import JSONCodec
 import SDLModel
 
-/// The simulator as the console drives it: bytes in, bytes out, one line at a time
-/// (`SimulatorSession` is one).
+/// The simulator as the console drives it: bytes in, bytes out, one line at a time, and
+/// its state to draw the screen from (`SimulatorSession` is one).
 public protocol SimulatorLink: AnyObject {
     func receive(_ chunk: UnsafeRawBufferPointer)
     func receive(_ bytes: [UInt8])
     func endOfInput()
     var output: [UInt8] { get set }
-    var hasPartialLine: Bool { get }
+    /// What `Sim.GetState` would answer, read without a request.
+    var state: SimGetState.Response { get }
 }
 
 public struct ConsoleOptions: Sendable {
@@ -61,13 +62,6 @@ public final class Console {
     private var partialLineLastByte: UInt8?
     /// Typed lines read while a real-clock `wait` runs; they run when it ends.
     private var queuedLines: [String] = []
-
-    private static let screenQueryID = JSON.string("hu-sim:screen")
-    private static let screenQuery: [UInt8] = {
-        var line = JSON.object(["jsonrpc": "2.0", "id": screenQueryID, "method": .string(SimGetState.method)]).serialized
-        line.append(0x0A)
-        return line
-    }()
 
     /// `now` is the host's clock in milliseconds, for real-clock waits.
     public init(
@@ -252,25 +246,11 @@ public final class Console {
         return true
     }
 
-    /// Asks the simulator for its state (a request of the console's own, neither shown nor
-    /// recorded) and draws the screen when it changed.
+    /// Draws the screen from the simulator's state when it changed, after what arrived.
     private func refreshScreen(force: Bool = false) {
-        guard drawsScreen, !link.hasPartialLine else { return }
+        guard drawsScreen else { return }
         collectOutput()
-        link.receive(Self.screenQuery)
-        let bytes = link.output
-        link.output.removeAll(keepingCapacity: true)
-        var state: JSON?
-        for line in bytes.split(separator: 0x0A) {
-            guard let message = try? JSON.parse(Array(line)), message["id"] == Self.screenQueryID else {
-                link.output += line + [0x0A]
-                continue
-            }
-            state = message["result"]
-        }
-        collectOutput()
-        guard let state, state["resultCode"] != nil else { return }
-        let screen = Screen.render(state)
+        let screen = Screen.render(link.state)
         guard force || screen != lastScreen else { return }
         lastScreen = screen
         if options.interactive {

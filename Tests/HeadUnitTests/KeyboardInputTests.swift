@@ -68,11 +68,12 @@ import Testing
         #expect(hu.result(of: submit)?.code == "SUCCESS")
     }
 
-    @Test func submittingAnEmptyEntrySendsEmptyData() {
+    @Test func submittingAnEmptyEntrySendsEmptyDataAndNoManualTextEntry() {
         let (hu, entry) = keyboard()
         hu.keyboardEvent("ENTRY_SUBMITTED")
         #expect(hu.keyboardInputs == [["event": "ENTRY_SUBMITTED", "data": ""]])
-        #expect(hu.result(of: entry)?["manualTextEntry"] == "")
+        // manualTextEntry has at least one character (SDL-RULES §14): none is sent.
+        #expect(hu.result(of: entry) == ["success": true, "resultCode": "SUCCESS", "triggerSource": "KEYBOARD"])
     }
 
     @Test func cancellingSendsEntryCancelledThenAborted() {

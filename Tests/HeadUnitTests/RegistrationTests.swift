@@ -86,7 +86,7 @@ import Testing
         let hu = EngineHarness()
         let result = hu.send("RegisterAppInterface", registration(version: (11, 0)))
         #expect(result.code == "INVALID_DATA")
-        #expect(result.info?.hasPrefix("sdlMsgVersion.majorVersion") == true)
+        #expect(result.info?.hasPrefix("syncMsgVersion.majorVersion") == true)
     }
 
     @Test func getSystemCapabilityDisplaysReportsTheMainWindow() {

@@ -38,6 +38,7 @@ extension HeadUnitEngine {
         }
         choiceSets = [:]
         keyboard = KeyboardState()
+        globalProperties = SetGlobalProperties()
         files.close()
         app = nil
     }

@@ -41,6 +41,8 @@ public struct EngineConfiguration: Sendable {
 public final class HeadUnitEngine {
     public let configuration: EngineConfiguration
     var profile: Profile { configuration.profile }
+    /// The SDL version the head unit implements.
+    let profileVersion: SpecVersion
 
     /// Milliseconds on the engine's clock.
     public private(set) var now: Int64 = 0
@@ -56,10 +58,13 @@ public final class HeadUnitEngine {
     var keyboard = KeyboardState()
     var files: AppFiles
     var nextGrammarID = 1
+    /// What the HMI keeps of the app's SetGlobalProperties (keyboard properties apart, in `keyboard`).
+    var globalProperties = SetGlobalProperties()
 
     public init(configuration: EngineConfiguration = EngineConfiguration(), store: any FileStore = MemoryFileStore()) {
         self.configuration = configuration
         self.files = AppFiles(store: store, quotaBytes: configuration.quotaBytes)
+        profileVersion = SpecVersion(configuration.profile.sdlVersion)
         outbox.reserveCapacity(8)
         routes = Self.makeRoutes()
     }
@@ -120,11 +125,6 @@ public final class HeadUnitEngine {
         outbox.append(.answer(address, .failure(error)))
     }
 
-    func answer(_ address: ReplyAddress?, result: JSON) {
-        guard let address else { return }
-        outbox.append(.answer(address, .success(result)))
-    }
-
     func notify<N: SDLNotification>(_ notification: N) {
         outbox.append(.notification(method: N.method, params: notification.parameters))
     }
@@ -182,7 +182,7 @@ public final class HeadUnitEngine {
 
 /// The registered app, as Core and the HMI know it.
 struct RegisteredApp {
-    var request: RegisterAppInterface
+    let request: RegisterAppInterface
     var hmiLevel = HMILevel.none
     var audioStreamingState = AudioStreamingState.notAudible
     var systemContext = SystemContext.main
@@ -190,6 +190,6 @@ struct RegisteredApp {
     var putFilesInNone = 0
     var listFilesInNone = 0
     var deleteFilesInNone = 0
-
-    var version: SdlMsgVersion { request.sdlMsgVersion }
+    /// The SDL version the app and the head unit share: the app's requests are read for it.
+    let version: SpecVersion
 }

@@ -32,9 +32,9 @@ extension HeadUnitEngine {
             return nil
         }
         if isLimitedInNone(\.putFilesInNone) { return refuse(.rejected, Self.tooManyInNone) }
-        guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "Binary data empty") }
+        guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "bulkData: Binary data empty") }
         guard let bytes = Base64.decode(text) else {
-            return refuse(.invalidData, "bulkData is not valid base64 (standard alphabet, padded)")
+            return refuse(.invalidData, "bulkData: not valid base64 (standard alphabet, padded)")
         }
         let name = request.syncFileName
         if let problem = SyncFileName.problem(with: name) { return refuse(.invalidData, problem) }
@@ -46,7 +46,7 @@ extension HeadUnitEngine {
             return refuse(.corruptedData, "CRC Check on file failed. File upload has been cancelled, please retry.")
         }
         if offset > 0, files.size(of: name, system: request.systemFile) != offset {
-            return refuse(.invalidData, "Can't save file")
+            return refuse(.invalidData, "offset: Can't save file")
         }
         return CheckedUpload(request: request, bytes: bytes)
     }
@@ -114,7 +114,7 @@ extension HeadUnitEngine {
         let refusal: (ResultCode, String)? =
             if isLimitedInNone(\.deleteFilesInNone) {
                 (.rejected, Self.tooManyInNone)
-            } else if let problem = SyncFileName.problem(with: name) {
+            } else if let problem = SyncFileName.namingProblem(with: name) {
                 (.invalidData, problem)
             } else if !files.hasFile(named: name) {
                 (.rejected, "There is no file named \"\(name)\" to delete.")
@@ -139,12 +139,12 @@ extension HeadUnitEngine {
 
     func setAppIcon(_ request: SetAppIcon, _ reply: ReplyAddress?) {
         let name = request.syncFileName
-        if let problem = SyncFileName.problem(with: name) {
+        if let problem = SyncFileName.namingProblem(with: name) {
             answer(reply, .invalidData, info: problem)
             return
         }
         guard files.hasFile(named: name) else {
-            answer(reply, .invalidData, info: "The icon \"\(name)\" was not uploaded: send it with PutFile first.")
+            answer(reply, .invalidData, info: "syncFileName: the icon \"\(name)\" was not uploaded; send it with PutFile first.")
             return
         }
         awaitHMI(SetAppIcon.method, reply: reply, hmi: { _ in .success }, complete: { engine, hmi in engine.answer(reply, hmi) })

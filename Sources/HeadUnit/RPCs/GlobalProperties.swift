@@ -10,19 +10,12 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: "There are no parameters present in request.")
             return
         }
-        if var keyboard = request.keyboardProperties {
-            if !profile.supportsAutoCompleteList {
-                // An older head unit does not know autoCompleteList: dropped like any unknown parameter.
-                keyboard.autoCompleteList = nil
-            } else if let text = keyboard.autoCompleteText {
-                // 2. autoCompleteText becomes a one-entry autoCompleteList, then is dropped.
-                if keyboard.autoCompleteList == nil { keyboard.autoCompleteList = [text] }
-                keyboard.autoCompleteText = nil
-            }
-            if profile.sdlVersion < SdlMsgVersion(7, 1) {
-                keyboard.maskInputCharacters = nil
-                keyboard.customKeys = nil
-            }
+        // 2. autoCompleteText becomes a one-entry autoCompleteList, then is dropped, where the
+        // head unit knows lists (an older one read neither the list nor the newer keyboard
+        // parameters: they were removed with the parameters newer than it).
+        if var keyboard = request.keyboardProperties, profile.supportsAutoCompleteList, let text = keyboard.autoCompleteText {
+            if keyboard.autoCompleteList == nil { keyboard.autoCompleteList = [text] }
+            keyboard.autoCompleteText = nil
             request.keyboardProperties = keyboard
         }
         // 3. Core's string checks.
@@ -35,7 +28,7 @@ extension HeadUnitEngine {
             let layout = request.keyboardProperties?.keyboardLayout ?? keyboard.cached?.keyboardLayout ?? .qwerty
             let allowed = profile.keyboardCapabilities?.configurableKeys(for: layout) ?? 0
             if keys.count > allowed {
-                answer(reply, .invalidData, info: "customKeys exceeds the number of customizable keys in this Layout")
+                answer(reply, .invalidData, info: "keyboardProperties.customKeys: customKeys exceeds the number of customizable keys in this Layout")
                 return
             }
         }
@@ -60,10 +53,15 @@ extension HeadUnitEngine {
         awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
             engine.hmiAnswer(to: properties, imagesMissing: imageCheck == .missingFile)
         } complete: { engine, hmi in
-            if hmi.code.isSuccessFromHMI, var properties {
+            guard hmi.code.isSuccessFromHMI else {
+                engine.answer(reply, hmi)
+                return
+            }
+            if var properties {
                 if !engine.profile.supportsMask { properties.maskInputCharacters = nil }
                 engine.keyboard.cache(properties)
             }
+            engine.globalProperties.keep(request)
             engine.answer(reply, hmi)
         }
     }
@@ -108,12 +106,45 @@ extension HeadUnitEngine {
     }
 
     func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyAddress?) {
-        let resetsKeyboard = request.properties.contains(.keyboardProperties)
         awaitHMI(ResetGlobalProperties.method, reply: reply) { _ in
             .success
         } complete: { engine, hmi in
-            if hmi.code.isSuccessFromHMI, resetsKeyboard { engine.keyboard.cached = nil }
+            if hmi.code.isSuccessFromHMI {
+                if request.properties.contains(.keyboardProperties) { engine.keyboard.cached = nil }
+                engine.globalProperties.reset(request.properties)
+            }
             engine.answer(reply, hmi)
+        }
+    }
+}
+
+extension SetGlobalProperties {
+    /// What the HMI keeps after a successful SetGlobalProperties: each property sent
+    /// replaces the one kept (keyboard properties are cached apart, SDL-RULES §6).
+    mutating func keep(_ new: SetGlobalProperties) {
+        userLocation = new.userLocation ?? userLocation
+        helpPrompt = new.helpPrompt ?? helpPrompt
+        timeoutPrompt = new.timeoutPrompt ?? timeoutPrompt
+        vrHelpTitle = new.vrHelpTitle ?? vrHelpTitle
+        vrHelp = new.vrHelp ?? vrHelp
+        menuTitle = new.menuTitle ?? menuTitle
+        menuIcon = new.menuIcon ?? menuIcon
+        menuLayout = new.menuLayout ?? menuLayout
+    }
+
+    /// ResetGlobalProperties: the properties named go back to the HMI's defaults (none kept).
+    mutating func reset(_ properties: [GlobalProperty]) {
+        for property in properties {
+            switch property {
+            case .userLocation: userLocation = nil
+            case .helpPrompt: helpPrompt = nil
+            case .timeoutPrompt: timeoutPrompt = nil
+            case .vrHelpTitle: vrHelpTitle = nil
+            case .vrHelpItems: vrHelp = nil
+            case .menuName: menuTitle = nil
+            case .menuIcon: menuIcon = nil
+            case .keyboardProperties: break
+            }
         }
     }
 }

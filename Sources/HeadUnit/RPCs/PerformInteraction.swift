@@ -55,7 +55,7 @@ extension HeadUnitEngine {
             return
         }
         if mode != .manualOnly, sets.contains(where: { $0.choices.contains { $0.vrCommands == nil } }) {
-            answer(reply, .invalidData, info: "Some choices don't contain VR commands.")
+            answer(reply, .invalidData, info: "interactionChoiceSetIDList: Some choices don't contain VR commands.")
             return
         }
         // 8. The HMI: an injected answer, a second interaction refused, or the interaction shown.
@@ -157,7 +157,9 @@ extension HeadUnitEngine {
             // The HMI's answer breaks manualTextEntry's 500-character limit: Core refuses it.
             response = SDLResponse(.invalidData, success: false, info: "Received invalid data on HMI response")
         case .text(let text):
-            response = SDLResponse(success, info: info, parameters: .init(manualTextEntry: text, triggerSource: .keyboard))
+            // manualTextEntry is 1...500 characters: an empty entry sends none (SDL-RULES §14).
+            let entry = text.isEmpty ? nil : text
+            response = SDLResponse(success, info: info, parameters: .init(manualTextEntry: entry, triggerSource: .keyboard))
         case .timedOut:
             response = SDLResponse(.timedOut, success: false, info: "The interaction timed out")
         case .aborted:

@@ -8,12 +8,19 @@ extension HeadUnitEngine {
             answer(reply, .applicationRegisteredAlready, info: "An app is already registered on this connection.")
             return
         }
+        if let field = Self.fieldFailingSyntax(request) {
+            answer(reply, .invalidData, info: "\(field) contains invalid characters or only spaces")
+            return
+        }
         guard passCoreOnlyFault(RegisterAppInterface.method, reply, run: { $0.registerAppInterface(request, $1) }) else { return }
-        app = RegisteredApp(request: request)
-        files.open(appID: request.appID)
+        let version = min(request.syncMsgVersion, profile.sdlVersion)
+        app = RegisteredApp(request: request, version: SpecVersion(version))
+        // An SDL 1.x app has no appID (it came with 2.0): its name stands in for it.
+        files.open(appID: request.appID.isEmpty ? request.appName : request.appID)
 
         var response = RegisterAppInterface.Response()
-        response.sdlMsgVersion = min(request.sdlMsgVersion, profile.sdlVersion)
+        response.syncMsgVersion = version
+        response.sdlMsgVersion = version
         response.language = .enUS
         response.hmiDisplayLanguage = .enUS
         response.displayCapabilities = profile.displayCapabilities
@@ -26,6 +33,28 @@ extension HeadUnitEngine {
         // The HMI reports the display (keyboard capabilities included) to every new app.
         notify(OnSystemCapabilityUpdated(profile.displays))
         if configuration.autoActivate { updateHMIStatus(level: .full) }
+    }
+
+    /// Core's `IsWhiteSpaceExist`: the strings it puts through `CheckSyntax` (SDL-RULES §0,
+    /// §14); texts that may be empty are checked only when they are not.
+    private static func fieldFailingSyntax(_ request: RegisterAppInterface) -> String? {
+        if !CoreChecks.passesSyntax(request.appName) { return "appName" }
+        if let index = request.ttsName?.firstIndex(where: { !CoreChecks.passesSyntax($0.text, allowEmpty: true) }) {
+            return "ttsName[\(index)].text"
+        }
+        if let name = request.ngnMediaScreenAppName, !CoreChecks.passesSyntax(name) { return "ngnMediaScreenAppName" }
+        if let index = request.vrSynonyms?.firstIndex(where: { !CoreChecks.passesSyntax($0) }) { return "vrSynonyms[\(index)]" }
+        if let hashID = request.hashID, !CoreChecks.passesSyntax(hashID) { return "hashID" }
+        if let device = request.deviceInfo {
+            for (name, text) in [
+                ("hardware", device.hardware), ("firmwareRev", device.firmwareRev), ("os", device.os),
+                ("osVersion", device.osVersion), ("carrier", device.carrier),
+            ] {
+                if let text, !CoreChecks.passesSyntax(text, allowEmpty: true) { return "deviceInfo.\(name)" }
+            }
+        }
+        if !request.appID.isEmpty, !CoreChecks.passesSyntax(request.appID) { return "appID" }
+        return nil
     }
 
     func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyAddress?) {
