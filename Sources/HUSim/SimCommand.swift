@@ -18,7 +18,7 @@ struct SimCommand: ParsableCommand {
             Examples:
               # Register an app and read the head unit's state (virtual clock, as tests use):
               printf '%s\\n' \\
-                '{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}' \\
+                '{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}}' \\
                 '{"jsonrpc":"2.0","id":2,"method":"Sim.GetState"}' | hu-sim --clock virtual
 
               # Keep uploaded files between runs, on a head unit without voice or images:

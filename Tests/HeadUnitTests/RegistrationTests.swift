@@ -68,8 +68,8 @@ import Testing
     @Test func theResponseVersionIsTheLowerOfTheAppsAndTheHeadUnits() {
         let hu = EngineHarness(profile: .legacy)
         let result = hu.register(version: (8, 0))
-        #expect(result["sdlMsgVersion"]?["majorVersion"] == 4)
-        #expect(result["sdlMsgVersion"]?["minorVersion"] == 5)
+        #expect(result["syncMsgVersion"]?["majorVersion"] == 4)
+        #expect(result["syncMsgVersion"]?["minorVersion"] == 5)
     }
 
     @Test func aRegistrationMissingAppNameIsInvalidData() {
