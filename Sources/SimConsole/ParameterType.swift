@@ -16,6 +16,21 @@ extension ParameterType {
         }
     }
 
+    /// The struct a parameter holds (directly or in an array), for nested help and dotted keys.
+    var structName: String? {
+        switch self {
+        case .structure(let name): name
+        case .array(_, let element): element.structName
+        default: nil
+        }
+    }
+
+    /// The type of an array's elements, or the type itself.
+    var elementType: ParameterType {
+        if case .array(_, let element) = self { return element.elementType }
+        return self
+    }
+
     private static func text(_ range: ClosedRange<Int>) -> String {
         range.upperBound == Int.max ? "\(range.lowerBound)+" : "\(range.lowerBound)..\(range.upperBound)"
     }

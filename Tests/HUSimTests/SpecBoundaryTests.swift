@@ -98,11 +98,7 @@ struct RequestFamily: Sendable, CustomTestStringConvertible {
     static let uploadIcon = (method: "PutFile", params: ["syncFileName": "icon.png", "fileType": "GRAPHIC_PNG", "bulkData": "iVBORw=="] as JSON)
 
     static let all: [RequestFamily] = [
-        RequestFamily(
-            method: "RegisterAppInterface", baseline: registration,
-            overrides: [
-                "appID absent": ("INVALID_DATA", "mandatory"),
-            ]),
+        RequestFamily(method: "RegisterAppInterface", baseline: registration),
         RequestFamily(method: "UnregisterAppInterface", baseline: [:]),
         RequestFamily(method: "GetSystemCapability", baseline: ["systemCapabilityType": "DISPLAYS"]),
         RequestFamily(

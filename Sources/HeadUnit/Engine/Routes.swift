@@ -24,8 +24,8 @@ extension HeadUnitEngine {
                     engine.answer(reply, .applicationNotRegistered, info: "The app is not registered: send RegisterAppInterface first.")
                     return
                 }
-                if let app = engine.app, R.self != RegisterAppInterface.self, !levels.contains(app.hmiLevel) {
-                    engine.answer(reply, .disallowed, info: "\(R.method) is not allowed in HMI level \(app.hmiLevel.rawValue).")
+                if R.self != RegisterAppInterface.self, let level = engine.app?.hmiLevel, !levels.contains(level) {
+                    engine.answer(reply, .disallowed, info: "\(R.method) is not allowed in HMI level \(level.rawValue).")
                     return
                 }
                 body(engine, request, reply)

@@ -161,8 +161,8 @@ extension HeadUnitEngine {
 
     /// The app is in NONE and has used up Core's allowance for one kind of file request.
     private func isLimitedInNone(_ counter: KeyPath<RegisteredApp, Int>) -> Bool {
-        guard let app, app.hmiLevel == .none else { return false }
-        return app[keyPath: counter] >= Self.fileRequestsInNone
+        guard app?.hmiLevel == HMILevel.none, let count = app?[keyPath: counter] else { return false }
+        return count >= Self.fileRequestsInNone
     }
 }
 

@@ -50,6 +50,7 @@ extension HeadUnitEngine {
         }
         // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning.
         let properties = request.keyboardProperties
+        let sent = request
         awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
             engine.hmiAnswer(to: properties, imagesMissing: imageCheck == .missingFile)
         } complete: { engine, hmi in
@@ -61,7 +62,7 @@ extension HeadUnitEngine {
                 if !engine.profile.supportsMask { properties.maskInputCharacters = nil }
                 engine.keyboard.cache(properties)
             }
-            engine.globalProperties.keep(request)
+            engine.globalProperties.keep(sent)
             engine.answer(reply, hmi)
         }
     }

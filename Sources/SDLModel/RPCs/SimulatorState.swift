@@ -32,7 +32,7 @@ extension SimGetState {
             try map("clockMs", &clockMs, 0...Int.max, default: 0)
             try map("registered", &registered, default: false)
             try map("app", &app, nullWhenAbsent: true)
-            try map("hmiLevel", &hmiLevel, default: .none)
+            try map("hmiLevel", &hmiLevel, default: HMILevel.none)
             try map("systemContext", &systemContext, default: .main)
             try map("profile", &profile, 0...Int.max, default: "")
             try map("interaction", &interaction, nullWhenAbsent: true)

@@ -12,21 +12,6 @@ public indirect enum ParameterType: Equatable, Sendable {
     case enumeration(name: String, values: [String])
     /// SDL's name for the struct.
     case structure(String)
-
-    /// The struct a parameter holds (directly or in an array).
-    public var structName: String? {
-        switch self {
-        case .structure(let name): name
-        case .array(_, let element): element.structName
-        default: nil
-        }
-    }
-
-    /// The type of an array's elements, or the type itself.
-    public var elementType: ParameterType {
-        if case .array(_, let element) = self { return element.elementType }
-        return self
-    }
 }
 
 /// How a parameter changed over SDL's versions, and how the simulator's own shapes write it.
