@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Modules, each depending only on those above it:
-//   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine)
-//   → hu-sim (the simulator executable, with SimConsole, its terminal front end).
+//   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine, which
+//   knows no transport) → SimulatorHost (its doors: JSON-RPC lines) → hu-sim (the simulator
+//   executable: the I/O loop, with SimConsole, its terminal front end).
 //   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
 // The hot path (stdin → codec → engine → stdout) crosses these modules on every line:
 // let the optimizer specialize generics across them (measured: see README, Speed).
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
         .library(name: "SDLModel", targets: ["SDLModel"]),
         .library(name: "HeadUnit", targets: ["HeadUnit"]),
+        .library(name: "SDLProtocol", targets: ["SDLProtocol"]),
         .library(name: "SDLManager", targets: ["SDLManager"]),
         .executable(name: "hu-demo", targets: ["HUDemo"]),
         .executable(name: "hu-fuzz", targets: ["HUFuzz"]),
@@ -41,13 +43,23 @@ let package = Package(
         .target(name: "JSONCodec", dependencies: ["CJansson"], swiftSettings: fastPath),
         .target(name: "JSONRPC", dependencies: ["JSONCodec"], swiftSettings: fastPath),
         .target(name: "SDLModel", dependencies: ["JSONCodec", "JSONRPC"], swiftSettings: fastPath),
-        .target(name: "HeadUnit", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"], swiftSettings: fastPath),
+        .target(name: "HeadUnit", dependencies: ["SDLModel", "JSONCodec"], swiftSettings: fastPath),
+        // SDL's own protocol (version 5): frames, BSON control payloads, message assembly. Pure.
+        .target(name: "SDLProtocol"),
+        // The engine's doors: JSON-RPC lines (stdio) and SDL messages (TCP), each mapped to
+        // the engine's calls and back.
+        // Its state is touched by one thread through one call stack per line: release builds
+        // skip the runtime exclusivity checks there (debug builds and tests keep them).
+        .target(
+            name: "SimulatorHost", dependencies: ["HeadUnit", "SDLProtocol", "SDLModel", "JSONRPC", "JSONCodec"],
+            swiftSettings: fastPath + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The terminal front end of hu-sim: shorthand, help, the drawn screen, recording.
         .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
         .executableTarget(
             name: "HUSim",
             dependencies: [
                 "HeadUnit",
+                "SimulatorHost",
                 "SimConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -67,7 +79,7 @@ let package = Package(
             dependencies: ["SDLManager", "SDLModel", "SimConsole", "JSONCodec", .product(name: "Logging", package: "swift-log")]
         ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.
-        .target(name: "Conformance", dependencies: ["JSONCodec"]),
+        .target(name: "Conformance", dependencies: ["JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol"]),
         .executableTarget(
             name: "HUConform",
             dependencies: ["Conformance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -75,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "HUBench",
             dependencies: [
-                "JSONCodec", "SDLModel", "SDLManager",
+                "JSONCodec", "JSONRPC", "SDLModel", "SDLManager",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -86,17 +98,21 @@ let package = Package(
         // The fuzzer: seeded, mutated protocol lines through hu-sim, checking every reply.
         .executableTarget(
             name: "HUFuzz",
-            dependencies: ["JSONCodec", "SDLModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", "Conformance",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec", "TestSupport"]),
-        .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SDLModel"]),
+        .testTarget(name: "SDLProtocolTests", dependencies: ["SDLProtocol"]),
+        .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel"]),
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
-        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "TestSupport"]),
-        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "SDLModel", "JSONCodec"]),
+        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport"], exclude: ["SDLApps"]),
+        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "SDLModel", "JSONRPC", "JSONCodec"]),
         .testTarget(
             name: "SDLManagerTests",
             dependencies: [

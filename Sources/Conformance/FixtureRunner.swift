@@ -7,10 +7,22 @@ public struct FixtureRunner: Sendable {
     public let simulatorCommand: String
     /// The most one fixture may take, simulator start and exit included.
     public let timeoutSeconds: Double
+    public let transport: Transport
 
-    public init(simulatorCommand: String, timeoutSeconds: Double) {
+    /// How the fixture's app reaches the simulator.
+    public enum Transport: String, Sendable, CaseIterable {
+        /// Everything as JSON-RPC lines on stdin/stdout.
+        case stdio
+        /// SDL requests as SDL messages over TCP (`--listen 127.0.0.1:0` is appended); the
+        /// driver's User.* and Sim.* still on stdin. A fixture that sends what SDL has no
+        /// form for (raw lines, batches) is skipped.
+        case sdl
+    }
+
+    public init(simulatorCommand: String, timeoutSeconds: Double, transport: Transport = .stdio) {
         self.simulatorCommand = simulatorCommand
         self.timeoutSeconds = timeoutSeconds
+        self.transport = transport
     }
 
     public func run(_ file: FixtureFile) -> FixtureResult {
@@ -29,6 +41,7 @@ public struct FixtureRunner: Sendable {
             return .failed(FixtureFailure(origin: error.origin, step: nil, message: "cannot read the fixture: \(error.message)"))
         }
         if let reason = fixture.skipReason { return .skipped(reason: reason) }
+        if transport == .sdl, let reason = SDLChannel.unsupported(fixture.steps) { return .skipped(reason: "over SDL: \(reason)") }
 
         var storage: String?
         if fixture.options.storage {
@@ -42,7 +55,7 @@ public struct FixtureRunner: Sendable {
         }
         defer { if let storage { try? FileManager.default.removeItem(atPath: storage) } }
 
-        let arguments = fixture.options.simulatorArguments(storageFolder: storage)
+        let arguments = fixture.options.simulatorArguments(storageFolder: storage) + (transport == .sdl ? ["--listen", "127.0.0.1:0"] : [])
         let command = ([simulatorCommand] + arguments.map(shellQuoted)).joined(separator: " ")
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeoutSeconds * 1000))
         let connection: SimulatorConnection
@@ -51,7 +64,20 @@ public struct FixtureRunner: Sendable {
         } catch {
             return .failed(FixtureFailure(origin: nil, step: nil, message: error.message))
         }
-        var session = FixtureSession(connection: connection, command: command, timeoutSeconds: timeoutSeconds)
+        var sdl: SDLChannel?
+        if transport == .sdl {
+            do {
+                let line = try connection.waitForStderrLine(containing: "listening for SDL apps on")
+                guard let port = line.split(separator: ":").last.flatMap({ UInt16($0) }) else { throw SimulatorConnection.Failure.ended }
+                sdl = try SDLChannel(port: port, deadline: deadline)
+            } catch {
+                connection.terminate()
+                var failure = FixtureFailure(origin: nil, step: nil, message: "cannot connect to the simulator's SDL port: \(error)")
+                failure.stderrTail = connection.stderrTail
+                return .failed(failure)
+            }
+        }
+        var session = FixtureSession(connection: connection, sdl: sdl, command: command, timeoutSeconds: timeoutSeconds)
         do {
             try session.run(fixture.steps)
         } catch var failure {

@@ -1,15 +1,26 @@
 import JSONCodec
 
 /// One fixture's conversation with its simulator: sends, expectations, sync barriers.
+///
+/// Over SDL's transport (`sdl` given), the fixture's SDL requests go to the app's connection
+/// and everything else (User.*, Sim.*, other methods) to stdin; an expected message is read
+/// from the door it belongs to: a response from the door its request went through, a
+/// notification from the app's. Each door keeps its order; across the two, order is not checked.
 struct FixtureSession {
     let connection: SimulatorConnection
+    let sdl: SDLChannel?
     let command: String
     let timeoutSeconds: Double
     private var matcher = Matcher()
     private var barriers = 0
+    /// The door each `id` last went through.
+    private var doors: [JSON: Door] = [:]
 
-    init(connection: SimulatorConnection, command: String, timeoutSeconds: Double) {
+    enum Door { case stdio, sdl }
+
+    init(connection: SimulatorConnection, sdl: SDLChannel? = nil, command: String, timeoutSeconds: Double) {
         self.connection = connection
+        self.sdl = sdl
         self.command = command
         self.timeoutSeconds = timeoutSeconds
     }
@@ -20,6 +31,7 @@ struct FixtureSession {
         for step in steps { try perform(step) }
         let last = steps.last?.origin
         _ = try barrier(origin: last, step: "end of fixture")
+        sdl?.close()
         connection.closeInput()
         switch connection.waitForExit() {
         case .exited(0): return
@@ -37,11 +49,19 @@ struct FixtureSession {
             do { resolved = try matcher.substitute(message) } catch {
                 throw FixtureFailure(origin: step.origin, step: step.kind, message: "cannot send: \(error)")
             }
-            try write(resolved.serialized + [UInt8(ascii: "\n")], step)
+            if let sdl, SDLChannel.carries(resolved) {
+                doors[resolved["id"]!] = .sdl
+                do { try sdl.send(resolved) } catch {
+                    throw ioFailure(error, origin: step.origin, step: step.kind, doing: "sending over SDL")
+                }
+            } else {
+                if let id = resolved["id"] { doors[id] = .stdio }
+                try write(resolved.serialized + [UInt8(ascii: "\n")], step)
+            }
         case .sendRaw(let bytes):
             try write(bytes + [UInt8(ascii: "\n")], step)
         case .expect(let pattern):
-            let received = try nextMessage(step, doing: "waiting for the expected message")
+            let received = try nextMessage(step, from: door(of: pattern), doing: "waiting for the expected message")
             let differences = matcher.match(pattern, received)
             guard differences.isEmpty else {
                 throw FixtureFailure(
@@ -50,8 +70,11 @@ struct FixtureSession {
             }
         case .expectAnyOrder(let patterns):
             var received: [JSON] = []
-            for index in patterns.indices {
-                received.append(try nextMessage(step, doing: "waiting for message \(index + 1) of \(patterns.count) expected in any order", received: received))
+            for (index, pattern) in patterns.enumerated() {
+                received.append(
+                    try nextMessage(
+                        step, from: door(of: pattern), doing: "waiting for message \(index + 1) of \(patterns.count) expected in any order",
+                        received: received))
             }
             do { try matcher.matchAnyOrder(patterns, received) } catch { throw anyOrderFailure(error, patterns, received, step) }
         case .expectNothingMore:
@@ -71,6 +94,16 @@ struct FixtureSession {
     /// follows input (PROTOCOL §3), so anything still pending would arrive first.
     /// Returns the reply's result.
     private mutating func barrier(origin: StepOrigin?, step: String) throws(FixtureFailure) -> JSON {
+        if let sdl {
+            let early: [JSON]
+            do { early = try sdl.barrier() } catch {
+                throw ioFailure(error, origin: origin, step: step, doing: "waiting for the ACK of its SDL Heartbeat sync")
+            }
+            guard early.isEmpty else {
+                throw FixtureFailure(
+                    origin: origin, step: step, message: "expected nothing more on the app's SDL connection, but the simulator sent:", received: early)
+            }
+        }
         barriers += 1
         let id = JSON.string("hu-conform-sync-\(barriers)")
         let request: JSON = ["jsonrpc": "2.0", "id": id, "method": "Sim.GetState"]
@@ -102,8 +135,20 @@ struct FixtureSession {
         }
     }
 
-    private func nextMessage(_ step: Step, doing what: String, received: [JSON] = []) throws(FixtureFailure) -> JSON {
-        try nextMessage(origin: step.origin, step: step.kind, doing: what, received: received)
+    private func nextMessage(_ step: Step, from door: Door = .stdio, doing what: String, received: [JSON] = []) throws(FixtureFailure) -> JSON {
+        guard door == .sdl, let sdl else { return try nextMessage(origin: step.origin, step: step.kind, doing: what, received: received) }
+        do { return try sdl.nextMessage() } catch {
+            throw ioFailure(error, origin: step.origin, step: step.kind, doing: "\(what) on the app's SDL connection", received: received)
+        }
+    }
+
+    /// Where a message matching `pattern` comes from: a response from the door its request
+    /// went through, a notification from the app's door.
+    private func door(of pattern: JSON) -> Door {
+        guard sdl != nil else { return .stdio }
+        let resolved = (try? matcher.substitute(pattern)) ?? pattern
+        if let id = resolved["id"] { return doors[id] ?? .stdio }
+        return resolved["method"] != nil ? .sdl : .stdio
     }
 
     private func nextMessage(origin: StepOrigin?, step: String, doing what: String, received: [JSON] = []) throws(FixtureFailure) -> JSON {

@@ -1,4 +1,5 @@
 import Glibc
+import JSONRPC
 import Synchronization
 
 /// How a simulator process ended.
@@ -32,7 +33,10 @@ final class SimulatorConnection {
     private var output: Int32
     private var errors: Int32
     private let deadline: ContinuousClock.Instant
-    private var outputBuffer: [UInt8] = []
+    /// stdout, split into lines as it arrives; a last line without its newline never counts.
+    private var outputFramer = LineFramer(maximumLineBytes: 1 << 30, keepsBlankLines: true)
+    private var outputLines: [[UInt8]] = []
+    private var nextOutputLine = 0
     private var errorBuffer: [UInt8] = []
     private var status: ExitStatus?
 
@@ -127,12 +131,12 @@ final class SimulatorConnection {
     /// The next line the simulator wrote to stdout, without its newline.
     func nextLine() throws(Failure) -> [UInt8] {
         while true {
-            if let newline = outputBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-                var line = Array(outputBuffer[..<newline])
-                outputBuffer.removeSubrange(...newline)
-                if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                return line
+            if nextOutputLine < outputLines.count {
+                nextOutputLine += 1
+                return outputLines[nextOutputLine - 1]
             }
+            outputLines.removeAll(keepingCapacity: true)
+            nextOutputLine = 0
             guard output >= 0 else { throw .ended }
             try pump(waitingToWrite: false)
         }
@@ -178,6 +182,16 @@ final class SimulatorConnection {
         return status
     }
 
+    /// Waits until the simulator has written a stderr line containing `text`; returns that line.
+    func waitForStderrLine(containing text: String) throws(Failure) -> String {
+        while true {
+            let lines = String(decoding: errorBuffer, as: UTF8.self).split(separator: "\n")
+            if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
+            guard errors >= 0 else { throw .ended }
+            try pump(waitingToWrite: false)
+        }
+    }
+
     /// The last lines the simulator wrote to stderr.
     var stderrTail: [String] {
         var lines = String(decoding: errorBuffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -200,8 +214,18 @@ final class SimulatorConnection {
         let ready = poll(&fds, nfds_t(fds.count), milliseconds)
         if ready < 0 && errno != EINTR { throw .ended }
         if ready == 0 && deadline <= ContinuousClock.now { throw .timedOut }
-        if fds[0].revents != 0 { drain(&output, into: &outputBuffer) }
-        if fds[1].revents != 0 { drain(&errors, into: &errorBuffer) }
+        if fds[0].revents != 0 {
+            drain(&output) { bytes in
+                outputFramer.feed(bytes) { line in
+                    switch line {
+                    case .text(let text): outputLines.append(Array(text))
+                    case .tooLong: outputLines.append(Array("(a line over a gibibyte)".utf8))
+                    case .endOfTooLongLine: break
+                    }
+                }
+            }
+        }
+        if fds[1].revents != 0 { drain(&errors) { errorBuffer += $0 } }
         if errorBuffer.count > 1 << 16 { errorBuffer.removeFirst(errorBuffer.count - (1 << 15)) }
         if waitingToWrite && fds[2].revents & Int16(POLLERR | POLLHUP) != 0 {
             closeInput()
@@ -210,12 +234,12 @@ final class SimulatorConnection {
     }
 
     /// Reads what is available; closes the descriptor at end of file.
-    private func drain(_ descriptor: inout Int32, into buffer: inout [UInt8]) {
+    private func drain(_ descriptor: inout Int32, _ take: (UnsafeRawBufferPointer) -> Void) {
         var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         while descriptor >= 0 {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
-                buffer += chunk[..<count]
+                chunk.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             } else if count < 0 && errno == EINTR {
                 continue
             } else if count < 0 && errno == EAGAIN {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 
 /// A program under measurement, spoken to over pipes as hu-sim's users speak to it.
 final class Peer {
@@ -49,26 +50,29 @@ final class Peer {
         line.withUnsafeBytes { _ = write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress!, $0.count) }
     }
 
-    private var pending: [UInt8] = []
+    private var framer = LineFramer(maximumLineBytes: 1 << 30)
+    private var lines: [[UInt8]] = []
+    private var nextLine = 0
 
     /// Reads until one whole line has arrived, in blocks (a byte-at-a-time read would
-    /// charge the reader's syscalls to the program measured).
+    /// charge the reader's syscalls to the program measured); empty at the end.
     func readLine() -> [UInt8] {
         let descriptor = output.fileHandleForReading.fileDescriptor
         var block = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
-                let line = Array(pending[..<newline])
-                pending.removeFirst(newline + 1)
-                return line
-            }
+        while nextLine == lines.count {
+            lines.removeAll(keepingCapacity: true)
+            nextLine = 0
             let count = read(descriptor, &block, block.count)
+            let keep: (LineFramer.Line) -> Void = { line in if case .text(let bytes) = line { self.lines.append(Array(bytes)) } }
             if count <= 0 {
-                defer { pending = [] }
-                return pending
+                framer.finish(keep)
+                if lines.isEmpty { return [] }
+            } else {
+                block.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count]), keep) }
             }
-            pending.append(contentsOf: block[0..<count])
         }
+        nextLine += 1
+        return lines[nextLine - 1]
     }
 
     /// Peak resident memory so far, in bytes (VmHWM of the shell's child, or the shell).

@@ -2,6 +2,8 @@ import ArgumentParser
 import Conformance
 import Foundation
 
+extension FixtureRunner.Transport: ExpressibleByArgument {}
+
 @main
 struct ConformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +21,7 @@ struct ConformCommand: ParsableCommand {
               hu-conform fixtures/conformance/choice-sets --filter invalid-id
               hu-conform --sim "hu-sim --profile text-only" --jobs 1 --timeout 30
               HU_SIM="tee -a wire.log | hu-sim" hu-conform --junit conformance.xml
+              hu-conform --transport sdl                   # the same fixtures over SDL's own transport
             """
     )
 
@@ -43,6 +46,9 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Also write a JUnit XML report to this file.")
     var junit: String?
 
+    @Option(help: "How the fixtures' app reaches the simulator: stdio (JSON-RPC lines) or sdl (SDL requests as SDL protocol messages over TCP, to hu-sim --listen; User.* and Sim.* on stdin).")
+    var transport: FixtureRunner.Transport = .stdio
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, not \(jobs).") }
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout).") }
@@ -63,7 +69,7 @@ struct ConformCommand: ParsableCommand {
         let console = Console()
         let command = SimulatorCommand.resolve(option: sim)
         let start = ContinuousClock.now
-        let results = Suite.run(files, runner: FixtureRunner(simulatorCommand: command, timeoutSeconds: timeout), jobs: jobs) {
+        let results = Suite.run(files, runner: FixtureRunner(simulatorCommand: command, timeoutSeconds: timeout, transport: transport), jobs: jobs) {
             console.show($0)
         }
         let elapsed = (ContinuousClock.now - start)

@@ -11,7 +11,10 @@ struct FuzzCommand: ParsableCommand {
             every --chunk lines, so its state stays small. On a violation the lines at fault are
             printed and saved under --corpus, and hu-fuzz exits 1.
 
-            Example: hu-fuzz --lines 1000000 --seed 1
+            With --connections N it also plays N seeded apps over TCP against one
+            hu-sim --listen, mixing valid RPCs with broken frames (see FrameFuzz).
+
+            Example: hu-fuzz --lines 1000000 --seed 1 --connections 1000
             """)
 
     @Option(help: "How many lines to send.")
@@ -32,8 +35,13 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Where the lines at fault are saved.")
     var corpus = "fixtures/fuzz-corpus"
 
+    @Option(help: "Seeded SDL connections over TCP to one hu-sim --listen, at the frame level (0: none).")
+    var connections = 0
+
     func validate() throws {
-        guard lines >= 0, chunk > 0, deadline > 0 else { throw ValidationError("--lines must be >= 0, --chunk and --deadline > 0") }
+        guard lines >= 0, chunk > 0, deadline > 0, connections >= 0 else {
+            throw ValidationError("--lines and --connections must be >= 0, --chunk and --deadline > 0")
+        }
     }
 
     func run() throws {
@@ -58,9 +66,15 @@ struct FuzzCommand: ParsableCommand {
                 }
             }
         }
+        var frames: FrameFuzz.Report?
+        if connections > 0 {
+            frames = try FrameFuzz(command: command, connections: connections, seed: seed, deadlineSeconds: deadline).run()
+            for problem in frames!.problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+        }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         print(report.summary(seed: seed))
-        if !report.problems.isEmpty { throw ExitCode(1) }
+        if let frames { print(frames.summary) }
+        if !report.problems.isEmpty || frames?.problems.isEmpty == false { throw ExitCode(1) }
     }
 
     private func simulatorCommand() -> [String] {

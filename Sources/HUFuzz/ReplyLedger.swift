@@ -1,4 +1,5 @@
 import JSONCodec
+import JSONRPC
 
 /// What the simulator wrote back during one chunk, checked against what it owed.
 struct ReplyLedger {
@@ -8,8 +9,16 @@ struct ReplyLedger {
     /// Output lines that were not JSON, or not a JSON-RPC response or notification.
     private(set) var malformed: [String] = []
 
-    mutating func record(line: ArraySlice<UInt8>) {
-        guard let message = try? JSON.parse(Array(line)) else { return malformed.append(String(decoding: line, as: UTF8.self)) }
+    mutating func record(_ framed: LineFramer.Line) {
+        switch framed {
+        case .text(let line): record(line: line)
+        case .tooLong: malformed.append("a line over a gibibyte")
+        case .endOfTooLongLine: break
+        }
+    }
+
+    mutating func record(line: UnsafeRawBufferPointer) {
+        guard let message = try? JSON.parse(line) else { return malformed.append(String(decoding: line, as: UTF8.self)) }
         switch message {
         case .array(let elements) where !elements.isEmpty:
             for element in elements where !recordResponse(element, inBatch: true) {

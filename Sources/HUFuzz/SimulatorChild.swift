@@ -1,4 +1,5 @@
 import Foundation
+import JSONRPC
 
 /// One hu-sim process on pipes: lines go to its stdin while a thread reads its stdout
 /// into a `ReplyLedger`; a watchdog kills it when the chunk's deadline passes.
@@ -83,20 +84,15 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
 
     private func readReplies() {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var pending: [UInt8] = []
+        // Blank lines kept: the simulator must write none, so the ledger must see them.
+        var framer = LineFramer(maximumLineBytes: 1 << 30, keepsBlankLines: true)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
-            pending.append(contentsOf: buffer[0..<n])
-            var start = pending.startIndex
-            while let end = pending[start...].firstIndex(of: 0x0A) {
-                ledger.record(line: pending[start..<end])
-                start = end + 1
-            }
-            pending.removeSubrange(..<start)
+            buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) { ledger.record($0) } }
         }
-        if !pending.isEmpty { ledger.record(line: pending[...]) }  // a last line without its line feed
+        framer.finish { ledger.record($0) }  // a last line without its line feed
         close(output)
         finished.signal()
     }

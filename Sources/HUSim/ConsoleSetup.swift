@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import HeadUnit
+import SimulatorHost
 import JSONCodec
 import SimConsole
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import HeadUnit
+import SimulatorHost
 import JSONCodec
 import SDLModel
 import Logging
@@ -9,7 +10,7 @@ import Logging
 struct SimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hu-sim",
-        abstract: "A simulated SDL head unit speaking JSON-RPC 2.0 on stdin/stdout.",
+        abstract: "A simulated SDL head unit speaking JSON-RPC 2.0 on stdin/stdout, and SDL's own protocol over TCP with --listen.",
         discussion: """
             Plays an SDL head unit (SDL Core's checks, the HMI, and a simulated driver) for
             choice sets, interactions, the keyboard and files. One JSON-RPC message per line
@@ -43,6 +44,10 @@ struct SimCommand: ParsableCommand {
               # Record a session as a conformance fixture; it replays
               # deterministically when recorded with --clock virtual:
               hu-sim --clock virtual --record my-bug.jsonl
+
+              # Be the head unit a real SDL app (sdl_ios, sdl_java_suite, the JavaScript
+              # suite) connects to over TCP, as to SDL Core; play its user at the console:
+              hu-sim --listen 0.0.0.0:12345
             """
     )
 
@@ -58,7 +63,7 @@ struct SimCommand: ParsableCommand {
     @Option(help: "Upload space per app, in bytes.")
     var quota: Int64 = 100 << 20
 
-    @Option(help: "Longest accepted input line, in bytes; longer lines are answered with an error and skipped.")
+    @Option(help: "Longest accepted input line (and, with --listen, SDL message), in bytes; longer lines are answered with an error and skipped.")
     var maxLineBytes: Int = 16 << 20
 
     @Flag(help: "Leave a registered app in HMI level NONE instead of bringing it to FULL.")
@@ -77,6 +82,18 @@ struct SimCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Serve SDL apps over TCP (SDL protocol 5) on HOST:PORT beside stdin/stdout; port 0 picks a free port, printed on stderr.",
+            valueName: "host:port"))
+    var listen: String?
+
+    @Option(help: "With --listen: the most payload bytes per SDL frame, either way (told to the app at StartService).")
+    var mtu: Int = 131_072
+
+    @Flag(help: "With --listen: keep serving apps after stdin ends (started with </dev/null, say), until SIGINT or SIGTERM.")
+    var keepListening = false
+
+    @Option(
+        help: ArgumentHelp(
             "Write the session to <file> as a conformance fixture (send/expect JSON lines); it replays deterministically when recorded with --clock virtual.",
             valueName: "file"))
     var record: String?
@@ -88,6 +105,11 @@ struct SimCommand: ParsableCommand {
         guard maxLineBytes >= 2 else {
             throw ValidationError("--max-line-bytes must be at least 2, not \(maxLineBytes).")
         }
+        if let listen, Endpoint(listen) == nil {
+            throw ValidationError("--listen takes HOST:PORT (e.g. 127.0.0.1:12345, [::1]:0), not \(listen).")
+        }
+        if keepListening && listen == nil { throw ValidationError("--keep-listening needs --listen.") }
+        guard (64...(1 << 20)).contains(mtu) else { throw ValidationError("--mtu must be 64 to 1048576 bytes, not \(mtu).") }
         _ = try loadProfile()
     }
 
@@ -128,8 +150,22 @@ struct SimCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let engine = HeadUnitEngine(configuration: configuration, store: store)
-        let session = SimulatorSession(engine: engine, maximumLineBytes: maxLineBytes)
-        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session))
+        let host = EngineHost(engine: engine)
+        let session = SimulatorSession(host: host, maximumLineBytes: maxLineBytes)
+        var apps: AppServer?
+        if let listen, let endpoint = Endpoint(listen) {
+            do {
+                apps = try AppServer(
+                    listeningOn: endpoint, host: host,
+                    configuration: .init(mtu: mtu, maximumMessageSize: maxLineBytes), logger: logger)
+            } catch {
+                logger.critical("\(error)")
+                throw ExitCode.failure
+            }
+            // Unconditionally, whatever the log level: port 0's choice is for whoever started us.
+            writeAll(Array("hu-sim: listening for SDL apps on \(apps!.address)\n".utf8), to: STDERR_FILENO)
+        }
+        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session), apps: apps, keepsListening: keepListening)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

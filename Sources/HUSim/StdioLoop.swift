@@ -1,5 +1,6 @@
 import Glibc
 import HeadUnit
+import SimulatorHost
 import Logging
 import SimConsole
 
@@ -10,38 +11,53 @@ struct StdioLoop {
     let session: SimulatorSession
     let clock: ClockMode
     let logger: Logger
-    /// Interactive, `--screen` or `--record`: stdin and stdout pass through the console,
-    /// line by line. Without it the loop below does no per-line work of its own.
-    var console: Console? = nil
+    /// What reads stdin and fills stdout: the session itself, or the console in front of it
+    /// (interactive, `--screen` or `--record`). Chosen once; the loop does not branch on it.
+    let front: any StdioFront
+    /// `--listen`: SDL apps over TCP, served from the same `poll(2)`.
+    let apps: AppServer?
+    /// `--keep-listening`: the end of stdin or stdout ends only the stdio side.
+    var keepsListening = false
 
     private static let readSize = 1 << 18
     /// The real clock counts from the simulator's start.
     private let start = StdioLoop.monotonicMilliseconds()
 
+    init(session: SimulatorSession, clock: ClockMode, logger: Logger, console: Console?, apps: AppServer? = nil, keepsListening: Bool = false) {
+        self.session = session
+        self.clock = clock
+        self.logger = logger
+        self.apps = apps
+        self.keepsListening = keepsListening
+        front = console.map { ConsoleFront(console: $0) } ?? PlainFront(session: session)
+    }
+
     /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
+    /// With `--keep-listening`, the end of stdin or stdout ends only the stdio side: the apps
+    /// are served until SIGTERM/SIGINT.
     func run() -> Int32 {
         let signals = SignalPipe.install([SIGTERM, SIGINT])
         let output = Stdout(logger: logger)
-        session.drain = console == nil ? { bytes in output.write(&bytes) } : nil
-        console?.start()
+        front.start(writingTo: output)
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
         defer { block.deallocate() }
+        var stdioOpen = true
 
-        while !output.isClosed {
-            if let console {
-                console.pump()
-                write(console, to: output)
-                if console.wantsToQuit { break }
-            } else {
-                output.write(&session.output)
+        while true {
+            if let apps, apps.takeActivity() { front.somethingChanged() }
+            if stdioOpen { front.flush(to: output) }
+            if front.wantsToQuit { break }
+            if stdioOpen && output.isClosed {
+                front.endOfInput()
+                stdioOpen = false
             }
-            if output.isClosed { break }
+            guard stdioOpen || (apps != nil && keepsListening) else { break }
             var fds = [
                 // A person's real-clock `wait` reads no input until it is over.
-                pollfd(fd: console?.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stdioOpen && front.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, 2, pollTimeout())
+            ] + (apps?.pollDescriptors ?? [])
+            let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
                 logger.error("poll failed: \(String(cString: strerror(errno)))")
@@ -52,6 +68,7 @@ struct StdioLoop {
                 break
             }
             if clock == .real { session.advanceClock(to: Self.monotonicMilliseconds() - start) }
+            apps?.handle(fds[2...])
             guard fds[0].revents != 0 else { continue }
             let count = read(STDIN_FILENO, block.baseAddress, block.count)
             if count < 0 {
@@ -59,17 +76,20 @@ struct StdioLoop {
                 logger.error("reading stdin failed: \(String(cString: strerror(errno)))")
                 break
             }
-            if count == 0 { break }
-            let chunk = UnsafeRawBufferPointer(rebasing: block[0..<count])
-            if let console { console.receive(chunk) } else { session.receive(chunk) }
+            if count == 0 {
+                front.endOfInput()
+                front.flush(to: output)
+                stdioOpen = false
+                continue
+            }
+            front.receive(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+            apps?.flush()
         }
-        // End of input, a signal or a closed stdout: the app is gone either way.
-        if let console {
-            console.endOfInput()
-            write(console, to: output)
-        } else {
-            session.endOfInput()
-            output.write(&session.output)
+        // End of input, a signal, `quit` or a closed stdout: every app is gone.
+        apps?.shutdown()
+        if stdioOpen {
+            front.endOfInput()
+            front.flush(to: output)
         }
         return 0
     }
@@ -78,31 +98,81 @@ struct StdioLoop {
         let now = Self.monotonicMilliseconds()
         var wait: Int64?
         if clock == .real, let deadline = session.engine.nextDeadline { wait = deadline - (now - start) }
-        if let waitEnd = console?.waitDeadline { wait = min(wait ?? .max, waitEnd - now) }
+        if let waitEnd = front.waitDeadline { wait = min(wait ?? .max, waitEnd - now) }
         guard let wait else { return -1 }
         return Int32(clamping: max(0, wait))
-    }
-
-    /// The console's text: for stdout (the terminal, or the protocol in piped mode) and
-    /// for stderr (the screen drawn with `--screen`).
-    private func write(_ console: Console, to output: Stdout) {
-        output.write(&console.stdout)
-        console.stderr.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { break }
-                offset += written
-            }
-        }
-        console.stderr.removeAll(keepingCapacity: true)
     }
 
     static func monotonicMilliseconds() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
+
+/// What stdin feeds and stdout drains.
+protocol StdioFront {
+    func start(writingTo output: Stdout)
+    func receive(_ chunk: UnsafeRawBufferPointer)
+    /// Writes out what is ready; called whenever the loop wakes and before it waits.
+    func flush(to output: Stdout)
+    /// Real clock: a person's `wait` runs until then, and no input is read meanwhile.
+    var waitDeadline: Int64? { get }
+    var wantsToQuit: Bool { get }
+    func endOfInput()
+    /// An app over TCP did something: what stdio shows of the head unit may have changed.
+    func somethingChanged()
+}
+
+/// Plain piped use: stdin goes straight to the session, which writes to stdout itself once
+/// its output passes the high-water mark; no per-line work besides.
+struct PlainFront: StdioFront {
+    let session: SimulatorSession
+
+    func start(writingTo output: Stdout) {
+        session.drain = { bytes in output.write(&bytes) }
+    }
+
+    func receive(_ chunk: UnsafeRawBufferPointer) { session.receive(chunk) }
+    func flush(to output: Stdout) { output.write(&session.output) }
+    var waitDeadline: Int64? { nil }
+    var wantsToQuit: Bool { false }
+    func endOfInput() { session.endOfInput() }
+    func somethingChanged() {}
+}
+
+/// The console in front of the session: for a person typing, watching or recording.
+struct ConsoleFront: StdioFront {
+    let console: Console
+
+    func start(writingTo output: Stdout) { console.start() }
+    func receive(_ chunk: UnsafeRawBufferPointer) { console.receive(chunk) }
+
+    /// The console's text: for stdout (the terminal, or the protocol in piped mode) and
+    /// for stderr (the screen drawn with `--screen`).
+    func flush(to output: Stdout) {
+        console.pump()
+        output.write(&console.stdout)
+        writeAll(console.stderr, to: STDERR_FILENO)
+        console.stderr.removeAll(keepingCapacity: true)
+    }
+
+    var waitDeadline: Int64? { console.waitDeadline }
+    var wantsToQuit: Bool { console.wantsToQuit }
+    func endOfInput() { console.endOfInput() }
+    func somethingChanged() { console.showScreen() }
+}
+
+/// Writes every byte, retrying interrupted writes; stops at the first failure.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { break }
+            offset += written
+        }
     }
 }
 

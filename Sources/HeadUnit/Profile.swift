@@ -22,6 +22,9 @@ public struct Profile: SDLStruct, Hashable {
     public var imageTypeSupported: [ImageType] = []
     public var templatesAvailable: [String]?
     public var keyboardCapabilities: KeyboardCapabilities?
+    /// What the head unit's speech can say; FILE plays uploaded audio files, other chunk
+    /// types end in WARNINGS. Absent: TEXT and SILENCE.
+    public var speechCapabilities: [SpeechCapabilities]?
 
     public init() {}
 
@@ -35,6 +38,7 @@ public struct Profile: SDLStruct, Hashable {
         try map("imageTypeSupported", &imageTypeSupported, count: 0...2)
         try map("templatesAvailable", &templatesAvailable, count: 0...100, 1...100)
         try map("keyboardCapabilities", &keyboardCapabilities)
+        try map("speechCapabilities", &speechCapabilities, count: 1...100)
     }
 
     /// Reads a profile file's JSON; the error names the offending field.
@@ -46,6 +50,7 @@ public struct Profile: SDLStruct, Hashable {
     public var supportsAutoCompleteList: Bool { sdlVersion >= SdlMsgVersion(6, 0) }
     public var supportsImages: Bool { !imageTypeSupported.isEmpty }
     public var supportsMask: Bool { keyboardCapabilities?.maskInputCharactersSupported ?? false }
+    public var speech: [SpeechCapabilities] { speechCapabilities ?? [.text, .silence] }
 
     /// The width of a text field, if the head unit has it.
     public func width(of field: TextFieldName) -> Int? {
@@ -114,6 +119,7 @@ public struct Profile: SDLStruct, Hashable {
                 KeyboardLayoutCapability(.azerty, configurableKeys: 3),
                 KeyboardLayoutCapability(.numeric, configurableKeys: 5),
             ])
+        profile.speechCapabilities = [.text, .silence, .file]
         return profile
     }()
 

@@ -1,23 +1,32 @@
-/// Splits a byte stream into lines (`\n`, or `\r\n`), one JSON-RPC message per line.
+/// Splits a byte stream into lines (`\n`, or `\r\n`), one JSON-RPC message per line: the
+/// one framer of the project, for the simulator's input and for every reader of its output.
 ///
 /// Complete lines inside a chunk are handed out in place, without copying; only a line
 /// that straddles two chunks is gathered in a buffer. A line longer than the limit is
 /// reported once, as soon as it is known to be too long, and the rest of it is skipped
-/// as it streams by, so it is never held in memory.
+/// as it streams by, so it is never held in memory; its end is reported with its length.
 public struct LineFramer: Sendable {
     public enum Line {
         /// A line's bytes without its ending.
         case text(UnsafeRawBufferPointer)
         /// A line over the limit, already skipped or being skipped.
         case tooLong
+        /// The end of the line last reported `tooLong`: its length without its ending.
+        case endOfTooLongLine(byteCount: Int)
     }
 
     public let maximumLineBytes: Int
+    /// Blank lines (only spaces and tabs) are handed out too, rather than skipped.
+    public let keepsBlankLines: Bool
     private var partial: [UInt8] = []
     private var skippingLongLine = false
+    /// Bytes of the long line being skipped, so far, and whether the last one was `\r`.
+    private var skippedBytes = 0
+    private var skippedCarriageReturn = false
 
-    public init(maximumLineBytes: Int) {
+    public init(maximumLineBytes: Int, keepsBlankLines: Bool = false) {
         self.maximumLineBytes = maximumLineBytes
+        self.keepsBlankLines = keepsBlankLines
     }
 
     /// Feeds the next chunk of the stream; `body` gets every line it completes, in order.
@@ -31,7 +40,8 @@ public struct LineFramer: Sendable {
             let piece = UnsafeRawBufferPointer(rebasing: chunk[start..<newline])
             start = newline + 1
             if skippingLongLine {
-                skippingLongLine = false
+                skip(piece)
+                try endSkippedLine(body)
             } else if partial.isEmpty {
                 try emit(piece, body)
             } else {
@@ -45,28 +55,52 @@ public struct LineFramer: Sendable {
 
     /// The end of the stream: a last line without a newline is still a line.
     public mutating func finish(_ body: (Line) throws -> Void) rethrows {
-        defer {
-            partial = []
-            skippingLongLine = false
-        }
-        guard !skippingLongLine, !partial.isEmpty else { return }
+        defer { partial = [] }
+        if skippingLongLine { try endSkippedLine(body) }
+        guard !partial.isEmpty else { return }
         let line = partial
         try line.withUnsafeBytes { try emit($0, body) }
+    }
+
+    /// Every line of `bytes`, which hold whole lines (a last one without its newline counts),
+    /// however long: for reading a simulator's output in one piece.
+    public static func forEachLine(in bytes: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
+        var framer = LineFramer(maximumLineBytes: bytes.count)
+        bytes.withUnsafeBytes { chunk in
+            framer.feed(chunk) { line in if case .text(let text) = line { body(text) } }
+        }
+        framer.finish { line in if case .text(let text) = line { body(text) } }
     }
 
     /// True while part of a line is held, waiting for its end.
     public var hasPartialLine: Bool { !partial.isEmpty || skippingLongLine }
 
     private mutating func keep(_ piece: UnsafeRawBufferPointer, _ body: (Line) throws -> Void) rethrows {
-        guard !skippingLongLine else { return }
+        guard !skippingLongLine else { return skip(piece) }
         // One byte of slack: a line of exactly the limit may still be followed by its "\r".
         if partial.count + piece.count > maximumLineBytes + 1 {
+            skippedBytes = partial.count
             partial = []
             skippingLongLine = true
+            skip(piece)
             try body(.tooLong)
         } else {
             partial.append(contentsOf: piece)
         }
+    }
+
+    private mutating func skip(_ piece: UnsafeRawBufferPointer) {
+        guard let last = piece.last else { return }
+        skippedBytes += piece.count
+        skippedCarriageReturn = last == UInt8(ascii: "\r")
+    }
+
+    private mutating func endSkippedLine(_ body: (Line) throws -> Void) rethrows {
+        let count = skippedBytes - (skippedCarriageReturn ? 1 : 0)
+        skippingLongLine = false
+        skippedBytes = 0
+        skippedCarriageReturn = false
+        try body(.endOfTooLongLine(byteCount: count))
     }
 
     private func emit(_ raw: UnsafeRawBufferPointer, _ body: (Line) throws -> Void) rethrows {
@@ -76,7 +110,8 @@ public struct LineFramer: Sendable {
         }
         if line.count > maximumLineBytes {
             try body(.tooLong)
-        } else if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            try body(.endOfTooLongLine(byteCount: line.count))
+        } else if keepsBlankLines || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             try body(.text(line))
         }
     }

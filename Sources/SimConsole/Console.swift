@@ -1,12 +1,11 @@
-import Glibc
 import JSONCodec
+import JSONRPC
 import SDLModel
 
-/// The simulator as the console drives it: bytes in, bytes out, one line at a time, and
-/// its state to draw the screen from (`SimulatorSession` is one).
+/// The simulator as the console drives it: lines in (framed by the console), bytes out,
+/// and its state to draw the screen from (`SimulatorSession` is one).
 public protocol SimulatorLink: AnyObject {
-    func receive(_ chunk: UnsafeRawBufferPointer)
-    func receive(_ bytes: [UInt8])
+    func handle(_ line: LineFramer.Line)
     func endOfInput()
     var output: [UInt8] { get set }
     /// What `Sim.GetState` would answer, read without a request.
@@ -56,10 +55,8 @@ public final class Console {
     private var methodsByID: [JSON: String] = [:]
     private var lastScreen: [String] = []
     private var promptShown = false
-    /// The line being read: kept (up to the limit) to interpret or record it.
-    private var partialLine: [UInt8] = []
-    private var partialLineLength = 0
-    private var partialLineLastByte: UInt8?
+    /// Splits stdin into lines; typed blank lines count (each shows a new prompt).
+    private var framer: LineFramer
     /// Typed lines read while a real-clock `wait` runs; they run when it ends.
     private var queuedLines: [String] = []
 
@@ -75,6 +72,7 @@ public final class Console {
         self.now = now
         style = Style(usesColor: options.usesColor)
         printer = MessagePrinter(style: style)
+        framer = LineFramer(maximumLineBytes: maximumLineBytes, keepsBlankLines: options.interactive)
     }
 
     private var drawsScreen: Bool { options.interactive || options.drawsScreenOnStderr }
@@ -93,28 +91,7 @@ public final class Console {
 
     /// Bytes read from stdin.
     public func receive(_ chunk: UnsafeRawBufferPointer) {
-        guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
-        var start = 0
-        while start < chunk.count, let found = memchr(base + start, 0x0A, chunk.count - start) {
-            let end = base.distance(to: UnsafeRawPointer(found))
-            let line = UnsafeRawBufferPointer(rebasing: chunk[start..<end])
-            if options.interactive {
-                keep(line)
-                queueTypedLine()
-            } else {
-                link.receive(UnsafeRawBufferPointer(rebasing: chunk[start...end]))
-                if recorder != nil { keep(line) }
-                recordSentLine()
-                collectOutput()
-                refreshScreen()
-            }
-            start = end + 1
-        }
-        if start < chunk.count {
-            let rest = UnsafeRawBufferPointer(rebasing: chunk[start...])
-            if !options.interactive { link.receive(rest) }
-            if options.interactive || recorder != nil { keep(rest) }
-        }
+        framer.feed(chunk) { line in options.interactive ? type(line) : pass(line) }
         if options.interactive { runQueuedLines() }
     }
 
@@ -132,14 +109,19 @@ public final class Console {
         }
     }
 
+    /// The head unit changed by another door (an app over TCP): draws the screen if it changed.
+    public func showScreen() {
+        collectOutput()
+        refreshScreen()
+        showPrompt()
+    }
+
     /// stdin ended, or the person quit: the app is gone, and the last answers are shown.
     public func endOfInput() {
+        framer.finish { line in options.interactive ? type(line) : pass(line) }
         if options.interactive {
-            if partialLineLength > 0 { queueTypedLine() }
             waitDeadline = nil
             runQueuedLines()
-        } else {
-            recordSentLine()
         }
         link.endOfInput()
         collectOutput()
@@ -214,7 +196,7 @@ public final class Console {
 
     private func send(_ line: [UInt8]) {
         recorder?.send(line: line)
-        link.receive(line + [0x0A])
+        line.withUnsafeBytes { link.handle(.text($0)) }
         collectOutput()
     }
 
@@ -230,13 +212,13 @@ public final class Console {
         if !options.interactive {
             stdout.append(contentsOf: bytes)
             guard let recorder else { return true }
-            for line in bytes.split(separator: 0x0A) { if let message = try? JSON.parse(Array(line)) { recorder.expect(message) } }
+            LineFramer.forEachLine(in: bytes) { line in if let message = try? JSON.parse(line) { recorder.expect(message) } }
             return true
         }
-        for line in bytes.split(separator: 0x0A) {
-            guard let message = try? JSON.parse(Array(line)) else {
+        LineFramer.forEachLine(in: bytes) { line in
+            guard let message = try? JSON.parse(line) else {
                 say([String(decoding: line, as: UTF8.self)])
-                continue
+                return
             }
             recorder?.expect(message)
             var method: String?
@@ -278,48 +260,29 @@ public final class Console {
 
     // MARK: Lines read
 
-    /// Keeps the bytes of the line being read, up to the line limit.
-    private func keep(_ bytes: UnsafeRawBufferPointer) {
-        guard let last = bytes.last else { return }
-        partialLineLength += bytes.count
-        partialLineLastByte = last
-        let room = maximumLineBytes + 1 - partialLine.count
-        if room > 0 { partialLine += bytes.prefix(room) }
-    }
-
-    /// Longer than the limit, not counting a `\r` before the `\n`, as the simulator counts.
-    private var partialLineIsOverlong: Bool {
-        partialLineLength - (partialLineLastByte == 0x0D ? 1 : 0) > maximumLineBytes
-    }
-
-    /// The line without its `\r`.
-    private var keptLine: [UInt8] { partialLine.last == 0x0D ? Array(partialLine.dropLast()) : partialLine }
-
-    private func queueTypedLine() {
-        defer { clearLine() }
-        guard !partialLineIsOverlong else {
-            say([style.red("✗ that line is \(partialLineLength) bytes long; the limit is \(maximumLineBytes) (--max-line-bytes)")])
-            return
+    /// Interactive: a typed line, run when no wait holds it back.
+    private func type(_ line: LineFramer.Line) {
+        switch line {
+        case .text(let bytes): queuedLines.append(String(decoding: bytes, as: UTF8.self))
+        case .tooLong: break
+        case .endOfTooLongLine(let count):
+            say([style.red("✗ that line is \(count) bytes long; the limit is \(maximumLineBytes) (--max-line-bytes)")])
         }
-        queuedLines.append(String(decoding: keptLine, as: UTF8.self))
     }
 
-    private func clearLine() {
-        partialLine.removeAll(keepingCapacity: partialLine.capacity <= 1 << 16)
-        partialLineLength = 0
-        partialLineLastByte = nil
-    }
-
-    /// Piped mode: the line just passed to the simulator, as a fixture step.
-    private func recordSentLine() {
-        defer { clearLine() }
-        guard let recorder, partialLineLength > 0 else { return }
-        if partialLineIsOverlong {
-            recorder.sendOverlongLine(byteCount: partialLineLength - (partialLineLastByte == 0x0D ? 1 : 0))
+    /// Piped: a line passed on to the simulator, recorded as a fixture step before what it caused.
+    private func pass(_ line: LineFramer.Line) {
+        switch line {
+        case .text(let bytes):
+            recorder?.send(line: Array(bytes))
+            link.handle(line)
+        case .tooLong:
+            link.handle(line)
             return
+        case .endOfTooLongLine(let count):
+            recorder?.sendOverlongLine(byteCount: count)
         }
-        let line = keptLine
-        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
-        recorder.send(line: line)
+        collectOutput()
+        refreshScreen()
     }
 }

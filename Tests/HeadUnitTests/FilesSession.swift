@@ -1,5 +1,6 @@
 import Foundation
 import HeadUnit
+import SimulatorHost
 import JSONCodec
 import Testing
 

@@ -68,11 +68,11 @@ import Testing
         #expect(hu.result(of: submit)?.code == "SUCCESS")
     }
 
-    @Test func submittingAnEmptyEntrySendsEmptyDataAndNoManualTextEntry() {
+    @Test func submittingAnEmptyEntrySendsEmptyDataAndAnswersWithoutText() {
         let (hu, entry) = keyboard()
         hu.keyboardEvent("ENTRY_SUBMITTED")
         #expect(hu.keyboardInputs == [["event": "ENTRY_SUBMITTED", "data": ""]])
-        // manualTextEntry has at least one character (SDL-RULES §14): none is sent.
+        // The mobile schema's manualTextEntry needs one character: the answer has none (SDL-RULES §14).
         #expect(hu.result(of: entry) == ["success": true, "resultCode": "SUCCESS", "triggerSource": "KEYBOARD"])
     }
 

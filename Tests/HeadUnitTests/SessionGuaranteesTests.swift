@@ -1,4 +1,5 @@
 import HeadUnit
+import SimulatorHost
 import JSONCodec
 import SDLModel
 import Testing

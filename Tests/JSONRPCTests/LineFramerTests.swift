@@ -2,14 +2,16 @@ import Testing
 
 @testable import JSONRPC
 
-/// Feeds `chunks` to a framer and returns what it saw: each line as text, "<too long>" for a long one.
-private func lines(_ chunks: [String], limit: Int = 100, finish: Bool = true) -> [String] {
-    var framer = LineFramer(maximumLineBytes: limit)
+/// Feeds `chunks` to a framer and returns what it saw: each line as text, "<too long>" for a
+/// long one (and "<N bytes>" at its end, when `ends` is set).
+private func lines(_ chunks: [String], limit: Int = 100, finish: Bool = true, ends: Bool = false, blank: Bool = false) -> [String] {
+    var framer = LineFramer(maximumLineBytes: limit, keepsBlankLines: blank)
     var seen: [String] = []
     let record: (LineFramer.Line) -> Void = { line in
         switch line {
         case .text(let bytes): seen.append(String(decoding: bytes, as: UTF8.self))
         case .tooLong: seen.append("<too long>")
+        case .endOfTooLongLine(let count): if ends { seen.append("<\(count) bytes>") }
         }
     }
     for chunk in chunks {
@@ -30,6 +32,18 @@ private func lines(_ chunks: [String], limit: Int = 100, finish: Bool = true) ->
 
     @Test func ignoresBlankLines() {
         #expect(lines(["\n\r\n  \n\t\na\n\n"]) == ["a"])
+    }
+
+    @Test func keepsBlankLinesWhenAsked() {
+        #expect(lines(["\n  \r\na\n"], blank: true) == ["", "  ", "a"])
+    }
+
+    @Test func theEndOfALongLineIsReportedWithItsLengthWithoutItsEnding() {
+        let line = String(repeating: "x", count: 11)
+        #expect(lines([line + "\nok\n"], limit: 10, ends: true) == ["<too long>", "<11 bytes>", "ok"])
+        #expect(lines(["xxxxxx", "xxxxxx", "xxxxxx", "xx\r", "\nok\n"], limit: 10, ends: true) == ["<too long>", "<20 bytes>", "ok"])
+        #expect(lines(["xxxxxx", "xxxxxx\nok\n"], limit: 10, ends: true) == ["<too long>", "<12 bytes>", "ok"])
+        #expect(lines(["a\n" + String(repeating: "x", count: 50)], limit: 10, ends: true) == ["a", "<too long>", "<50 bytes>"])
     }
 
     @Test func aLastLineWithoutNewlineCountsAtTheEnd() {

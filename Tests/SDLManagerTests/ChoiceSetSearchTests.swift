@@ -36,6 +36,18 @@ import Testing
         }
     }
 
+    @Test func anEmptySubmitGivesEmptyTextAndNoSelection() async throws {
+        try await withReadyManager { manager, user in
+            let search = await manager.choiceSets.startSearch(try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Bern")))
+            _ = try await interactionOnScreen(user)
+            // The head unit answers triggerSource KEYBOARD without manualTextEntry (SDL-RULES §14).
+            try await user.submit()
+            let result = await search.result
+            #expect(result.submittedText == "")
+            #expect(result.selection == nil)
+        }
+    }
+
     @Test func theSearchKeyboardsConfigurationIsRestoredAfterwards() async throws {
         try await withReadyManager { manager, user in
             let before = try await user.state().keyboardProperties

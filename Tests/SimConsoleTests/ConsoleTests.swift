@@ -1,5 +1,6 @@
 import Foundation
 import JSONCodec
+import JSONRPC
 import SDLModel
 import Testing
 
@@ -11,30 +12,19 @@ private final class FakeSimulator: SimulatorLink {
     var output: [UInt8] = []
     var received: [String] = []
     var stateJSON: JSON = ["success": true, "resultCode": "SUCCESS", "registered": false]
-    private var partial: [UInt8] = []
 
     var state: SimGetState.Response {
         (try? SDLResponse<SimGetState.Response>(result: stateJSON).parameters) ?? SimGetState.Response()
     }
 
-    func receive(_ chunk: UnsafeRawBufferPointer) {
-        for byte in chunk {
-            guard byte == 0x0A else {
-                partial.append(byte)
-                continue
-            }
-            let line = String(decoding: partial, as: UTF8.self)
-            partial = []
-            received.append(line)
-            answer(line)
-        }
+    func handle(_ line: LineFramer.Line) {
+        guard case .text(let bytes) = line else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
+        received.append(text)
+        answer(text)
     }
 
-    func receive(_ bytes: [UInt8]) { bytes.withUnsafeBytes { receive($0) } }
-
-    func endOfInput() {
-        if !partial.isEmpty { receive([0x0A]) }
-    }
+    func endOfInput() {}
 
     private func answer(_ line: String) {
         guard let message = try? JSON.parse(line), let id = message["id"] else { return }

@@ -1,4 +1,3 @@
-import JSONRPC
 import SDLModel
 
 // The app's HMI status and the end of its session (SDL-RULES §11, PROTOCOL.md §4–5).

@@ -64,3 +64,25 @@ extension HeadUnitEngine {
         return result
     }
 }
+
+/// Core's check of TTSChunks of type FILE (`MessageHelper::VerifyTtsFiles`, SDL-RULES §1, §14).
+extension HeadUnitEngine {
+    /// The first of `prompts` holding a FILE chunk that names a file the app has not
+    /// uploaded: such a request is FILE_NOT_FOUND before the HMI is asked.
+    func promptNamingAMissingFile(_ prompts: [(String, [TTSChunk]?)]) -> String? {
+        prompts.first { $0.1?.contains { $0.type == .file && !files.hasFile(named: $0.text) } ?? false }?.0
+    }
+
+    static func missingSpeechFileInfo(_ prompt: String) -> String {
+        "One or more files needed for \(prompt) are not present"
+    }
+
+    /// The HMI's warning when a prompt's chunk type is not among the head unit's speech
+    /// capabilities (TTS answers UNSUPPORTED_RESOURCE, which Core passes on as WARNINGS);
+    /// the request still succeeds.
+    func unsupportedSpeechWarning(_ prompts: [[TTSChunk]?]) -> String? {
+        let speech = profile.speech
+        guard let type = prompts.lazy.compactMap({ $0 }).joined().first(where: { !speech.contains($0.type) })?.type else { return nil }
+        return "This head unit's speech cannot say \(type.rawValue) prompts"
+    }
+}

@@ -1,12 +1,5 @@
 import JSONCodec
-import JSONRPC
 import SDLModel
-
-/// What the engine asks its host to send.
-public enum EngineOutput: Sendable {
-    case answer(ReplyAddress, Result<JSON, RPCError>)
-    case notification(method: String, params: JSONObject)
-}
 
 /// How the engine's clock moves.
 public enum EngineClock: Sendable {
@@ -49,14 +42,21 @@ public final class HeadUnitEngine {
     var timers = TimerQueue()
     var faults = FaultTable()
     private var outbox: [EngineOutput] = []
-    private var routes: [String: Route] = [:]
+    private let routes: [String: Route]
+    /// The policy Core tells an app of: every SDL RPC served, with the HMI levels it is allowed in.
+    public let permissions: OnPermissionsChange
 
     // The app and what the HMI shows of it.
     var app: RegisteredApp?
+    /// The peer the app registered from: its notifications go there, and its disconnect ends it.
+    var appPeer: PeerID?
     var choiceSets: [Int: StoredChoiceSet] = [:]
     var interaction: ActiveInteraction?
     var keyboard = KeyboardState()
     var files: AppFiles
+    /// Apps whose icon the HMI accepted: Core keeps a copy of it and reports `iconResumed`
+    /// when the app registers again (SDL-RULES §10).
+    var appsWithIcons: Set<String> = []
     var nextGrammarID = 1
     /// What the HMI keeps of the app's SetGlobalProperties (keyboard properties apart, in `keyboard`).
     var globalProperties = SetGlobalProperties()
@@ -66,18 +66,18 @@ public final class HeadUnitEngine {
         self.files = AppFiles(store: store, quotaBytes: configuration.quotaBytes)
         profileVersion = SpecVersion(configuration.profile.sdlVersion)
         outbox.reserveCapacity(8)
-        routes = Self.makeRoutes()
+        (routes, permissions) = Self.makeRoutes()
     }
 
     // MARK: Input
 
-    /// Handles one request or notification from the peer.
-    public func handle(_ call: Call) {
+    /// Handles one request or notification from a peer.
+    public func handle(_ call: EngineCall) {
         guard let route = routes[call.method] else {
-            if let address = call.replyTo { outbox.append(.answer(address, .failure(.methodNotFound(call.method)))) }
+            if let token = call.replyTo { outbox.append(.answer(token, .unknownMethod(call.method))) }
             return
         }
-        route.handle(self, call.params, call.replyTo)
+        route.handle(self, call)
     }
 
     /// Moves the clock to `time`, firing every timer due by then, in order.
@@ -92,11 +92,15 @@ public final class HeadUnitEngine {
     /// When the next timer is due, on the engine's clock.
     public var nextDeadline: Int64? { timers.nextDeadline }
 
-    /// The peer is gone (end of input, or the simulator is stopping): the app's session
-    /// ends as a disconnect ends it.
-    public func disconnect() {
+    /// `peer` is gone (end of input, a closed connection, or the simulator is stopping):
+    /// if the app registered from it, the app's session ends as a disconnect ends it.
+    public func disconnect(_ peer: PeerID) {
+        guard appPeer == peer else { return }
         endAppSession()
     }
+
+    /// Whether an app is registered, and from which peer.
+    public var registeredAppPeer: PeerID? { app == nil ? nil : appPeer }
 
     /// Hands over the messages produced since the last call, oldest first.
     public func drainOutput(_ body: (EngineOutput) -> Void) {
@@ -107,26 +111,34 @@ public final class HeadUnitEngine {
 
     // MARK: Output
 
-    func answer<P: SDLStruct>(_ address: ReplyAddress?, _ response: SDLResponse<P>) {
-        guard let address else { return }
-        outbox.append(.answer(address, .success(response.json)))
+    func answer<P: SDLStruct>(_ token: ReplyToken?, _ response: SDLResponse<P>) {
+        guard let token else { return }
+        outbox.append(.answer(token, .result(SDLResult(response))))
     }
 
-    func answer(_ address: ReplyAddress?, _ code: ResultCode, success: Bool? = nil, info: String? = nil) {
+    func answer(_ address: ReplyToken?, _ code: ResultCode, success: Bool? = nil, info: String? = nil) {
         answer(address, SDLResponse<NoParameters>(code, success: success, info: info))
     }
 
-    func answer(_ address: ReplyAddress?, _ hmi: HMIAnswer, success: Bool? = nil) {
+    func answer(_ address: ReplyToken?, _ hmi: HMIAnswer, success: Bool? = nil) {
         answer(address, hmi.code, success: success ?? hmi.code.isSuccessFromHMI, info: hmi.info)
     }
 
-    func answer(_ address: ReplyAddress?, error: RPCError) {
-        guard let address else { return }
-        outbox.append(.answer(address, .failure(error)))
+    func answer(_ token: ReplyToken?, _ result: SDLResult) {
+        guard let token else { return }
+        outbox.append(.answer(token, .result(result)))
     }
 
+    /// A `drop` fault: the request will never be answered.
+    func dropAnswer(_ token: ReplyToken?) {
+        guard let token else { return }
+        outbox.append(.answer(token, .dropped))
+    }
+
+    /// Sends `notification` to the app's peer (the last one to register, once the app is gone).
     func notify<N: SDLNotification>(_ notification: N) {
-        outbox.append(.notification(method: N.method, params: notification.parameters))
+        guard let appPeer else { return }
+        outbox.append(.notification(appPeer, SDLNotificationMessage(notification)))
     }
 
     // MARK: Waiting for the HMI
@@ -138,7 +150,7 @@ public final class HeadUnitEngine {
     /// `wait` ends with Core's GENERIC_ERROR instead), or drops it (nothing ever happens).
     /// `complete` applies Core's rules to the answer, when it comes.
     func awaitHMI(
-        _ method: String, reply: ReplyAddress?, component: String = "UI", wait: Int = HeadUnitEngine.coreWaitMs,
+        _ method: String, reply: ReplyToken?, component: String = "UI", wait: Int = HeadUnitEngine.coreWaitMs,
         hmi: @escaping (HeadUnitEngine) -> HMIAnswer,
         complete: @escaping (HeadUnitEngine, HMIAnswer) -> Void
     ) {
@@ -146,7 +158,7 @@ public final class HeadUnitEngine {
             complete(self, hmi(self))
             return
         }
-        if fault.drop { return }
+        if fault.drop { return dropAnswer(reply) }
         let injected = fault.resultCode.map { HMIAnswer(code: $0, info: fault.info) }
         guard let delay = fault.delayMs, delay > 0 else {
             complete(self, injected ?? hmi(self))
@@ -161,9 +173,12 @@ public final class HeadUnitEngine {
     /// Core answers `method` alone (no HMI): an injected fault is the answer and nothing
     /// changes; a delay-only fault holds the normal answer back. Returns false when the
     /// request is taken by a fault and must not run.
-    func passCoreOnlyFault(_ method: String, _ reply: ReplyAddress?, run: @escaping (HeadUnitEngine, ReplyAddress?) -> Void) -> Bool {
+    func passCoreOnlyFault(_ method: String, _ reply: ReplyToken?, run: @escaping (HeadUnitEngine, ReplyToken?) -> Void) -> Bool {
         guard let fault = faults.take(for: method) else { return true }
-        if fault.drop { return false }
+        if fault.drop {
+            dropAnswer(reply)
+            return false
+        }
         let delay = Int64(fault.delayMs ?? 0)
         let action: (HeadUnitEngine) -> Void = { engine in
             if let code = fault.resultCode {

@@ -1,11 +1,10 @@
 import JSONCodec
-import JSONRPC
 import SDLModel
 
 /// How one method is handled: its parameters read with SDL's schema, Core's generic
 /// checks in SDL's order (schema, registration, HMI level), then the method's own.
 struct Route {
-    let handle: (HeadUnitEngine, JSONObject, ReplyAddress?) -> Void
+    let handle: (HeadUnitEngine, EngineCall) -> Void
 }
 
 extension HeadUnitEngine {
@@ -14,12 +13,16 @@ extension HeadUnitEngine {
     static let visibleOrBackground: Set<HMILevel> = [.background, .limited, .full]
     static let onScreen: Set<HMILevel> = [.limited, .full]
 
-    /// Every method the simulator answers, by name (with the aliases PROTOCOL.md accepts).
-    static func makeRoutes() -> [String: Route] {
+    /// Every method the simulator answers, by name (with the aliases PROTOCOL.md accepts),
+    /// and the policy of its SDL ones: the HMI levels each is allowed in.
+    static func makeRoutes() -> (routes: [String: Route], permissions: OnPermissionsChange) {
         var routes: [String: Route] = [:]
-        func sdl<R: SDLRequest>(_ type: R.Type, _ levels: Set<HMILevel>, _ body: @escaping (HeadUnitEngine, R, ReplyAddress?) -> Void) {
-            routes[R.method] = Route { engine, params, reply in
-                guard let request = engine.read(R.self, params, reply) else { return }
+        var permissions = OnPermissionsChange()
+        func sdl<R: SDLRequest>(_ type: R.Type, _ levels: Set<HMILevel>, _ body: @escaping (HeadUnitEngine, R, EngineCall) -> Void) {
+            permissions.permissionItem.append(PermissionItem(rpcName: R.method, allowed: HMILevel.allCases.filter(levels.contains)))
+            routes[R.method] = Route { engine, call in
+                let reply = call.replyTo
+                guard let request = engine.read(R.self, call.params, reply) else { return }
                 guard R.self == RegisterAppInterface.self || engine.app != nil else {
                     engine.answer(reply, .applicationNotRegistered, info: "The app is not registered: send RegisterAppInterface first.")
                     return
@@ -28,29 +31,29 @@ extension HeadUnitEngine {
                     engine.answer(reply, .disallowed, info: "\(R.method) is not allowed in HMI level \(level.rawValue).")
                     return
                 }
-                body(engine, request, reply)
+                body(engine, request, call)
             }
         }
-        func control<R: SDLRequest>(_ type: R.Type, _ body: @escaping (HeadUnitEngine, R, ReplyAddress?) -> Void) {
-            routes[R.method] = Route { engine, params, reply in
-                guard let request = engine.read(R.self, params, reply) else { return }
-                body(engine, request, reply)
+        func control<R: SDLRequest>(_ type: R.Type, _ body: @escaping (HeadUnitEngine, R, ReplyToken?) -> Void) {
+            routes[R.method] = Route { engine, call in
+                guard let request = engine.read(R.self, call.params, call.replyTo) else { return }
+                body(engine, request, call.replyTo)
             }
         }
 
-        sdl(RegisterAppInterface.self, anyLevel) { $0.registerAppInterface($1, $2) }
-        sdl(UnregisterAppInterface.self, anyLevel) { $0.unregisterAppInterface($1, $2) }
-        sdl(GetSystemCapability.self, anyLevel) { $0.getSystemCapability($1, $2) }
-        sdl(CreateInteractionChoiceSet.self, visibleOrBackground) { $0.createInteractionChoiceSet($1, $2) }
-        sdl(DeleteInteractionChoiceSet.self, visibleOrBackground) { $0.deleteInteractionChoiceSet($1, $2) }
-        sdl(PerformInteraction.self, onScreen) { $0.performInteraction($1, $2) }
-        sdl(CancelInteraction.self, visibleOrBackground) { $0.cancelInteraction($1, $2) }
-        sdl(SetGlobalProperties.self, anyLevel) { $0.setGlobalProperties($1, $2) }
-        sdl(ResetGlobalProperties.self, anyLevel) { $0.resetGlobalProperties($1, $2) }
-        sdl(PutFile.self, anyLevel) { $0.putFile($1, $2) }
-        sdl(ListFiles.self, anyLevel) { $0.listFiles($1, $2) }
-        sdl(DeleteFile.self, anyLevel) { $0.deleteFile($1, $2) }
-        sdl(SetAppIcon.self, anyLevel) { $0.setAppIcon($1, $2) }
+        sdl(RegisterAppInterface.self, anyLevel) { $0.registerAppInterface($1, from: $2.peer, $2.replyTo) }
+        sdl(UnregisterAppInterface.self, anyLevel) { $0.unregisterAppInterface($1, $2.replyTo) }
+        sdl(GetSystemCapability.self, anyLevel) { $0.getSystemCapability($1, $2.replyTo) }
+        sdl(CreateInteractionChoiceSet.self, visibleOrBackground) { $0.createInteractionChoiceSet($1, $2.replyTo) }
+        sdl(DeleteInteractionChoiceSet.self, visibleOrBackground) { $0.deleteInteractionChoiceSet($1, $2.replyTo) }
+        sdl(PerformInteraction.self, onScreen) { $0.performInteraction($1, $2.replyTo) }
+        sdl(CancelInteraction.self, visibleOrBackground) { $0.cancelInteraction($1, $2.replyTo) }
+        sdl(SetGlobalProperties.self, anyLevel) { $0.setGlobalProperties($1, $2.replyTo) }
+        sdl(ResetGlobalProperties.self, anyLevel) { $0.resetGlobalProperties($1, $2.replyTo) }
+        sdl(PutFile.self, anyLevel) { $0.putFile($1, bulkData: $2.bulkData, $2.replyTo) }
+        sdl(ListFiles.self, anyLevel) { $0.listFiles($1, $2.replyTo) }
+        sdl(DeleteFile.self, anyLevel) { $0.deleteFile($1, $2.replyTo) }
+        sdl(SetAppIcon.self, anyLevel) { $0.setAppIcon($1, $2.replyTo) }
 
         control(UserKeyboardEvent.self) { $0.userKeyboardEvent($1, $2) }
         control(UserSelectChoice.self) { $0.userSelectChoice($1, $2) }
@@ -66,7 +69,7 @@ extension HeadUnitEngine {
 
         routes["CreateChoiceInteractionSet"] = routes[CreateInteractionChoiceSet.method]
         routes["KeyboardEvent"] = routes[UserKeyboardEvent.method]
-        return routes
+        return (routes, permissions)
     }
 
     /// The SDL methods a fault can be injected for.
@@ -80,7 +83,7 @@ extension HeadUnitEngine {
     /// Reads a request's parameters for the version the app and the head unit share:
     /// newer parameters are removed unread, as SDL Core 8.2 does (SDL-RULES §14). A schema
     /// violation is answered INVALID_DATA naming its path.
-    private func read<R: SDLRequest>(_ type: R.Type, _ params: JSONObject, _ reply: ReplyAddress?) -> R? {
+    private func read<R: SDLRequest>(_ type: R.Type, _ params: JSONObject, _ reply: ReplyToken?) -> R? {
         do {
             if R.self == RegisterAppInterface.self {
                 return try RegisterAppInterface.read(params, headUnitVersion: profileVersion) as? R

@@ -1,4 +1,3 @@
-import JSONRPC
 
 /// The engine's timers, on its own clock (milliseconds). Timers due at the same time fire
 /// in the order they were set, so a run is the same every time.
@@ -9,7 +8,7 @@ struct TimerQueue {
         let deadline: Int64
         let id: ID
         /// The request this timer will answer, if any: answered ABORTED if the app's session ends first.
-        let reply: ReplyAddress?
+        let reply: ReplyToken?
     }
 
     /// Kept sorted by (deadline, id): a head unit has few timers at once.
@@ -18,7 +17,7 @@ struct TimerQueue {
     private var nextID: UInt64 = 0
 
     @discardableResult
-    mutating func schedule(at deadline: Int64, answering reply: ReplyAddress? = nil, _ action: @escaping (HeadUnitEngine) -> Void) -> ID {
+    mutating func schedule(at deadline: Int64, answering reply: ReplyToken? = nil, _ action: @escaping (HeadUnitEngine) -> Void) -> ID {
         nextID += 1
         let id = ID(raw: nextID)
         let index = entries.firstIndex { ($0.deadline, $0.id.raw) > (deadline, id.raw) } ?? entries.endIndex
@@ -43,7 +42,7 @@ struct TimerQueue {
     }
 
     /// Drops every timer; returns the requests they would have answered, in due order.
-    mutating func removeAll() -> [ReplyAddress] {
+    mutating func removeAll() -> [ReplyToken] {
         let replies = entries.compactMap(\.reply)
         entries.removeAll()
         actions.removeAll()

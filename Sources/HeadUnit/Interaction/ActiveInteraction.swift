@@ -1,10 +1,9 @@
-import JSONRPC
 import SDLModel
 
 /// The interaction on screen: what the HMI shows, the voice session beside it, the
 /// keyboard's text, and when it times out.
 struct ActiveInteraction {
-    let reply: ReplyAddress?
+    let reply: ReplyToken?
     let request: PerformInteraction
     /// Every choice of the listed sets, in order.
     let choices: [Choice]
@@ -19,8 +18,9 @@ struct ActiveInteraction {
     var keyboardText = ""
     /// The user's choice for USER_CHOICE_INPUT_KEY_MASK: true when characters are hidden.
     var userMaskEnabled = false
-    /// A vrHelp image named a file never uploaded: a successful end is WARNINGS.
-    let imagesMissing: Bool
+    /// Why a successful end is WARNINGS: a vrHelp image names a file never uploaded, or a
+    /// prompt's speech type is one the head unit cannot say; nil for SUCCESS.
+    let warning: String?
     /// An injected `delayMs` holds the answer back by this much when the interaction ends.
     let answerDelayMs: Int?
 

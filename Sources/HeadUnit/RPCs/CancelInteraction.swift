@@ -1,9 +1,8 @@
-import JSONRPC
 import SDLModel
 
 // CancelInteraction (SDL-RULES §5, §14).
 extension HeadUnitEngine {
-    func cancelInteraction(_ request: CancelInteraction, _ reply: ReplyAddress?) {
+    func cancelInteraction(_ request: CancelInteraction, _ reply: ReplyToken?) {
         guard profile.supportsCancelInteraction else {
             answer(reply, .unsupportedRequest, info: "CancelInteraction needs SDL 6.0; this head unit implements \(profile.sdlVersion.text)")
             return

@@ -1,4 +1,3 @@
-import JSONRPC
 import SDLModel
 
 /// A choice set as Core stores it.
@@ -20,7 +19,7 @@ struct StoredChoiceSet {
 
 // CreateInteractionChoiceSet and DeleteInteractionChoiceSet (SDL-RULES §2–3, §14).
 extension HeadUnitEngine {
-    func createInteractionChoiceSet(_ request: CreateInteractionChoiceSet, _ reply: ReplyAddress?) {
+    func createInteractionChoiceSet(_ request: CreateInteractionChoiceSet, _ reply: ReplyToken?) {
         let choices = request.choiceSet
         // 1. Images: an invalid value refuses the set; the first missing file is remembered.
         var imagesMissing = false
@@ -73,7 +72,7 @@ extension HeadUnitEngine {
         let id = request.interactionChoiceSetID
         // 5. Without voice commands Core stores the set and answers alone.
         guard withVoice > 0 else {
-            let store: (HeadUnitEngine, ReplyAddress?) -> Void = { engine, reply in
+            let store: (HeadUnitEngine, ReplyToken?) -> Void = { engine, reply in
                 engine.choiceSets[id] = StoredChoiceSet(id: id, choices: choices, grammarID: nil, availability: .ready)
                 engine.answer(reply, warnings ?? .success)
             }
@@ -110,7 +109,7 @@ extension HeadUnitEngine {
         return nil
     }
 
-    func deleteInteractionChoiceSet(_ request: DeleteInteractionChoiceSet, _ reply: ReplyAddress?) {
+    func deleteInteractionChoiceSet(_ request: DeleteInteractionChoiceSet, _ reply: ReplyToken?) {
         let id = request.interactionChoiceSetID
         guard let set = choiceSets[id] else {
             answer(reply, .invalidID, info: "interactionChoiceSetID \(id) does not exist")
@@ -125,7 +124,7 @@ extension HeadUnitEngine {
             return
         }
         guard set.grammarID != nil else {
-            let remove: (HeadUnitEngine, ReplyAddress?) -> Void = { engine, reply in
+            let remove: (HeadUnitEngine, ReplyToken?) -> Void = { engine, reply in
                 engine.choiceSets[id] = nil
                 engine.answer(reply, .success)
             }

@@ -1,4 +1,3 @@
-import JSONRPC
 import SDLModel
 
 /// An upload that passed Core's checks and is ready to be written.
@@ -15,27 +14,38 @@ extension HeadUnitEngine {
     static let fileRequestsInNone = 5
     static let maximumListedFiles = 1000
     static let tooManyInNone = "Too many requests from the app with HMILevel HMI_NONE"
+    /// DeleteFile's and SetAppIcon's names go through Core's string check (SDL-RULES §14); PutFile's do not.
+    static let invalidCharactersInfo = "syncFileName contains invalid characters or only spaces"
 
-    func putFile(_ request: PutFile, _ reply: ReplyAddress?) {
-        guard let upload = checkUpload(request, reply) else { return }
+    /// `bulkData`: the file's bytes where the wire carries them as such (SDL's binary part);
+    /// otherwise they come base64 in the request's `bulkData` parameter (JSON-RPC).
+    func putFile(_ request: PutFile, bulkData: [UInt8]?, _ reply: ReplyToken?) {
+        guard let upload = checkUpload(request, bulkData: bulkData, reply) else { return }
         let takenByFault = !passCoreOnlyFault(PutFile.method, reply) { engine, reply in
             // A held-back answer: the head unit may have changed meanwhile, so check again.
-            if let upload = engine.checkUpload(request, reply) { engine.store(upload, reply) }
+            if let upload = engine.checkUpload(request, bulkData: bulkData, reply) { engine.store(upload, reply) }
         }
         if !takenByFault { store(upload, reply) }
     }
 
     /// Core's checks of a PutFile in SDL's order; a refusal is answered here.
-    func checkUpload(_ request: PutFile, _ reply: ReplyAddress?) -> CheckedUpload? {
+    func checkUpload(_ request: PutFile, bulkData: [UInt8]?, _ reply: ReplyToken?) -> CheckedUpload? {
         func refuse(_ code: ResultCode, _ info: String) -> CheckedUpload? {
             answerWithSpace(reply, code, info: info, system: request.systemFile)
             return nil
         }
         if isLimitedInNone(\.putFilesInNone) { return refuse(.rejected, Self.tooManyInNone) }
-        guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "bulkData: Binary data empty") }
-        guard let bytes = Base64.decode(text) else {
-            return refuse(.invalidData, "bulkData: not valid base64 (standard alphabet, padded)")
+        let bytes: [UInt8]
+        if let bulkData {
+            bytes = bulkData
+        } else {
+            guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "bulkData: Binary data empty") }
+            guard let decoded = Base64.decode(text) else {
+                return refuse(.invalidData, "bulkData: not valid base64 (standard alphabet, padded)")
+            }
+            bytes = decoded
         }
+        guard !bytes.isEmpty else { return refuse(.invalidData, "bulkData: Binary data empty") }
         let name = request.syncFileName
         if let problem = SyncFileName.problem(with: name) { return refuse(.invalidData, problem) }
         let offset = request.offset ?? 0
@@ -52,7 +62,7 @@ extension HeadUnitEngine {
     }
 
     /// Writes a checked upload and answers with the space left.
-    private func store(_ upload: CheckedUpload, _ reply: ReplyAddress?) {
+    private func store(_ upload: CheckedUpload, _ reply: ReplyToken?) {
         let request = upload.request
         let isNew: Bool
         do {
@@ -72,7 +82,7 @@ extension HeadUnitEngine {
         answerWithSpace(reply, .success, info: "File was downloaded", system: request.systemFile)
     }
 
-    func listFiles(_ request: ListFiles, _ reply: ReplyAddress?) {
+    func listFiles(_ request: ListFiles, _ reply: ReplyToken?) {
         guard checkListing(reply) else { return }
         let takenByFault = !passCoreOnlyFault(ListFiles.method, reply) { engine, reply in
             if engine.checkListing(reply) { engine.list(reply) }
@@ -80,14 +90,14 @@ extension HeadUnitEngine {
         if !takenByFault { list(reply) }
     }
 
-    private func checkListing(_ reply: ReplyAddress?) -> Bool {
+    private func checkListing(_ reply: ReplyToken?) -> Bool {
         guard isLimitedInNone(\.listFilesInNone) else { return true }
         answerWithSpace(reply, .rejected, info: Self.tooManyInNone)
         return false
     }
 
     /// Names read from the store, not from Core's bookkeeping (SDL-RULES §10).
-    private func list(_ reply: ReplyAddress?) {
+    private func list(_ reply: ReplyToken?) {
         app?.listFilesInNone += 1
         let names: [String]
         do {
@@ -101,7 +111,7 @@ extension HeadUnitEngine {
         answer(reply, SDLResponse(.success, parameters: response))
     }
 
-    func deleteFile(_ request: DeleteFile, _ reply: ReplyAddress?) {
+    func deleteFile(_ request: DeleteFile, _ reply: ReplyToken?) {
         guard checkDeletion(request, reply) else { return }
         let takenByFault = !passCoreOnlyFault(DeleteFile.method, reply) { engine, reply in
             if engine.checkDeletion(request, reply) { engine.delete(request, reply) }
@@ -109,11 +119,13 @@ extension HeadUnitEngine {
         if !takenByFault { delete(request, reply) }
     }
 
-    private func checkDeletion(_ request: DeleteFile, _ reply: ReplyAddress?) -> Bool {
+    private func checkDeletion(_ request: DeleteFile, _ reply: ReplyToken?) -> Bool {
         let name = request.syncFileName
         let refusal: (ResultCode, String)? =
             if isLimitedInNone(\.deleteFilesInNone) {
                 (.rejected, Self.tooManyInNone)
+            } else if !CoreChecks.passesSyntax(name) {
+                (.invalidData, Self.invalidCharactersInfo)
             } else if let problem = SyncFileName.namingProblem(with: name) {
                 (.invalidData, problem)
             } else if !files.hasFile(named: name) {
@@ -126,7 +138,7 @@ extension HeadUnitEngine {
         return false
     }
 
-    private func delete(_ request: DeleteFile, _ reply: ReplyAddress?) {
+    private func delete(_ request: DeleteFile, _ reply: ReplyToken?) {
         do {
             try files.delete(request.syncFileName)
         } catch {
@@ -137,8 +149,12 @@ extension HeadUnitEngine {
         answerWithSpace(reply, .success)
     }
 
-    func setAppIcon(_ request: SetAppIcon, _ reply: ReplyAddress?) {
+    func setAppIcon(_ request: SetAppIcon, _ reply: ReplyToken?) {
         let name = request.syncFileName
+        guard CoreChecks.passesSyntax(name) else {
+            answer(reply, .invalidData, info: Self.invalidCharactersInfo)
+            return
+        }
         if let problem = SyncFileName.namingProblem(with: name) {
             answer(reply, .invalidData, info: problem)
             return
@@ -147,11 +163,14 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: "syncFileName: the icon \"\(name)\" was not uploaded; send it with PutFile first.")
             return
         }
-        awaitHMI(SetAppIcon.method, reply: reply, hmi: { _ in .success }, complete: { engine, hmi in engine.answer(reply, hmi) })
+        awaitHMI(SetAppIcon.method, reply: reply, hmi: { _ in .success }) { engine, hmi in
+            if hmi.code.isSuccessFromHMI, let appID = engine.app?.request.appID { engine.appsWithIcons.insert(appID) }
+            engine.answer(reply, hmi)
+        }
     }
 
     /// Answers with the app's space left, as Core does for every file request.
-    private func answerWithSpace(_ reply: ReplyAddress?, _ code: ResultCode, info: String? = nil, system: Bool = false) {
+    private func answerWithSpace(_ reply: ReplyToken?, _ code: ResultCode, info: String? = nil, system: Bool = false) {
         let space = system ? 0 : files.spaceAvailable
         answer(reply, SDLResponse(code, info: info, parameters: SpaceAvailable(Self.wireSpace(space))))
     }

@@ -1,9 +1,8 @@
-import JSONRPC
 import SDLModel
 
 // SetGlobalProperties and ResetGlobalProperties, keyboard part (SDL-RULES §6–7).
 extension HeadUnitEngine {
-    func setGlobalProperties(_ request: SetGlobalProperties, _ reply: ReplyAddress?) {
+    func setGlobalProperties(_ request: SetGlobalProperties, _ reply: ReplyToken?) {
         var request = request
         // 1. At least one parameter.
         guard request != SetGlobalProperties() else {
@@ -48,11 +47,18 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: info)
             return
         }
+        // Prompts of type FILE name files the app uploaded (SDL-RULES §14), before the HMI is asked.
+        let prompts = [("helpPrompt", request.helpPrompt), ("timeoutPrompt", request.timeoutPrompt)]
+        if let prompt = promptNamingAMissingFile(prompts) {
+            answer(reply, .fileNotFound, info: Self.missingSpeechFileInfo(prompt))
+            return
+        }
         // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning.
         let properties = request.keyboardProperties
         let sent = request
+        let warning = imageCheck == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
         awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
-            engine.hmiAnswer(to: properties, imagesMissing: imageCheck == .missingFile)
+            engine.hmiAnswer(to: properties, warning: warning)
         } complete: { engine, hmi in
             guard hmi.code.isSuccessFromHMI else {
                 engine.answer(reply, hmi)
@@ -67,7 +73,7 @@ extension HeadUnitEngine {
         }
     }
 
-    private func hmiAnswer(to properties: KeyboardProperties?, imagesMissing: Bool) -> HMIAnswer {
+    private func hmiAnswer(to properties: KeyboardProperties?, warning: String?) -> HMIAnswer {
         if let layout = properties?.keyboardLayout {
             let supported = profile.keyboardCapabilities?.supportedKeyboards?.contains { $0.keyboardLayout == layout }
                 ?? (layout != .numeric)
@@ -78,7 +84,7 @@ extension HeadUnitEngine {
         if properties?.maskInputCharacters != nil, !profile.supportsMask {
             return HMIAnswer(code: .warnings, info: "maskInputCharacters is not supported by this head unit and was ignored")
         }
-        if imagesMissing { return HMIAnswer(code: .warnings, info: ImageCheck.missingInfo) }
+        if let warning { return HMIAnswer(code: .warnings, info: warning) }
         return .success
     }
 
@@ -106,7 +112,7 @@ extension HeadUnitEngine {
         return nil
     }
 
-    func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyAddress?) {
+    func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyToken?) {
         awaitHMI(ResetGlobalProperties.method, reply: reply) { _ in
             .success
         } complete: { engine, hmi in

@@ -1,10 +1,9 @@
-import JSONRPC
 import SDLModel
 
 // PerformInteraction (SDL-RULES §4, §14): Core's checks in order, then the simulated HMI
 // shows the interaction until the user, the clock or the app ends it.
 extension HeadUnitEngine {
-    func performInteraction(_ request: PerformInteraction, _ reply: ReplyAddress?) {
+    func performInteraction(_ request: PerformInteraction, _ reply: ReplyToken?) {
         let mode = request.interactionMode
         let layout = request.interactionLayout
         // 1–2. Mode, layout and the list of sets.
@@ -58,14 +57,21 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: "interactionChoiceSetIDList: Some choices don't contain VR commands.")
             return
         }
+        // Prompts of type FILE name files the app uploaded (SDL-RULES §14), before the HMI is asked.
+        let prompts = [("initialPrompt", request.initialPrompt), ("helpPrompt", request.helpPrompt), ("timeoutPrompt", request.timeoutPrompt)]
+        if let prompt = promptNamingAMissingFile(prompts) {
+            answer(reply, .fileNotFound, info: Self.missingSpeechFileInfo(prompt))
+            return
+        }
         // 8. The HMI: an injected answer, a second interaction refused, or the interaction shown.
         let fault = faults.take(for: PerformInteraction.method)
-        if fault?.drop == true { return }
+        if fault?.drop == true { return dropAnswer(reply) }
         if let refusal = fault?.resultCode.map({ HMIAnswer(code: $0, info: fault?.info) }) ?? hmiRefusal(of: request) {
             answerWithoutShowing(refusal, request, reply, delayMs: fault?.delayMs)
             return
         }
-        show(request, sets: sets, reply: reply, imagesMissing: vrHelpImages == .missingFile, answerDelayMs: fault?.delayMs)
+        let warning = vrHelpImages == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
+        show(request, sets: sets, reply: reply, warning: warning, answerDelayMs: fault?.delayMs)
     }
 
     /// Why the simulated HMI would not show the interaction: one is already on screen
@@ -80,7 +86,7 @@ extension HeadUnitEngine {
 
     /// The HMI answers without showing anything, `delayMs` late; past Core's wait, Core
     /// answers GENERIC_ERROR itself.
-    private func answerWithoutShowing(_ hmi: HMIAnswer, _ request: PerformInteraction, _ reply: ReplyAddress?, delayMs: Int?) {
+    private func answerWithoutShowing(_ hmi: HMIAnswer, _ request: PerformInteraction, _ reply: ReplyToken?, delayMs: Int?) {
         guard let delay = delayMs, delay > 0 else {
             answer(reply, hmi)
             return
@@ -90,7 +96,7 @@ extension HeadUnitEngine {
         timers.schedule(at: now + Int64(min(delay, wait)), answering: reply) { $0.answer(reply, arriving) }
     }
 
-    private func show(_ request: PerformInteraction, sets: [StoredChoiceSet], reply: ReplyAddress?, imagesMissing: Bool, answerDelayMs: Int?) {
+    private func show(_ request: PerformInteraction, sets: [StoredChoiceSet], reply: ReplyToken?, warning: String?, answerDelayMs: Int?) {
         let mode = request.interactionMode
         let layout = request.interactionLayout ?? .listOnly
         let onScreen = mode != .vrOnly
@@ -100,7 +106,7 @@ extension HeadUnitEngine {
             reply: reply, request: request, choices: sets.flatMap(\.choices),
             showsMenu: onScreen && layout != .keyboard, showsKeyboard: onScreen && (layout == .keyboard || layout.hasSearch),
             voiceSessionOpen: voice, menuDeadline: onScreen ? now + timeout : nil, voiceDeadline: voice ? now + timeout : nil,
-            imagesMissing: imagesMissing, answerDelayMs: answerDelayMs)
+            warning: warning, answerDelayMs: answerDelayMs)
         updateHMIStatus(context: voice ? .vrSession : .hmiObscured)
         rescheduleInteractionTimer()
     }
@@ -147,8 +153,8 @@ extension HeadUnitEngine {
             default: break
             }
         }
-        let success = current.imagesMissing ? ResultCode.warnings : .success
-        let info = current.imagesMissing ? ImageCheck.missingInfo : nil
+        let success = current.warning == nil ? ResultCode.success : .warnings
+        let info = current.warning
         let response: SDLResponse<PerformInteraction.Response>
         switch outcome {
         case .choice(let id, let source):
@@ -157,9 +163,8 @@ extension HeadUnitEngine {
             // The HMI's answer breaks manualTextEntry's 500-character limit: Core refuses it.
             response = SDLResponse(.invalidData, success: false, info: "Received invalid data on HMI response")
         case .text(let text):
-            // manualTextEntry is 1...500 characters: an empty entry sends none (SDL-RULES §14).
-            let entry = text.isEmpty ? nil : text
-            response = SDLResponse(success, info: info, parameters: .init(manualTextEntry: entry, triggerSource: .keyboard))
+            // An empty entry has no manualTextEntry: the mobile schema needs at least one character (SDL-RULES §14).
+            response = SDLResponse(success, info: info, parameters: .init(manualTextEntry: text.isEmpty ? nil : text, triggerSource: .keyboard))
         case .timedOut:
             response = SDLResponse(.timedOut, success: false, info: "The interaction timed out")
         case .aborted:

@@ -1,9 +1,8 @@
-import JSONRPC
 import SDLModel
 
 // RegisterAppInterface, UnregisterAppInterface, GetSystemCapability (SDL-RULES §1, §11).
 extension HeadUnitEngine {
-    func registerAppInterface(_ request: RegisterAppInterface, _ reply: ReplyAddress?) {
+    func registerAppInterface(_ request: RegisterAppInterface, from peer: PeerID, _ reply: ReplyToken?) {
         guard app == nil else {
             answer(reply, .applicationRegisteredAlready, info: "An app is already registered on this connection.")
             return
@@ -12,9 +11,10 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: "\(field) contains invalid characters or only spaces")
             return
         }
-        guard passCoreOnlyFault(RegisterAppInterface.method, reply, run: { $0.registerAppInterface(request, $1) }) else { return }
+        guard passCoreOnlyFault(RegisterAppInterface.method, reply, run: { $0.registerAppInterface(request, from: peer, $1) }) else { return }
         let version = min(request.syncMsgVersion, profile.sdlVersion)
         app = RegisteredApp(request: request, version: SpecVersion(version))
+        appPeer = peer
         // An SDL 1.x app has no appID (it came with 2.0): its name stands in for it.
         files.open(appID: request.appID.isEmpty ? request.appName : request.appID)
 
@@ -25,8 +25,8 @@ extension HeadUnitEngine {
         response.hmiDisplayLanguage = .enUS
         response.displayCapabilities = profile.displayCapabilities
         response.vrCapabilities = profile.voice ? [.text] : nil
-        response.speechCapabilities = [.text, .silence]
-        response.iconResumed = false
+        response.speechCapabilities = profile.speech
+        response.iconResumed = appsWithIcons.contains(request.appID)
         answer(reply, SDLResponse(.success, parameters: response))
 
         notify(OnHMIStatus(.none, audio: .notAudible, context: .main))
@@ -57,7 +57,7 @@ extension HeadUnitEngine {
         return nil
     }
 
-    func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyAddress?) {
+    func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyToken?) {
         guard passCoreOnlyFault(UnregisterAppInterface.method, reply, run: { $0.unregisterAppInterface(request, $1) }) else {
             return
         }
@@ -66,12 +66,18 @@ extension HeadUnitEngine {
         endAppSession()
     }
 
-    func getSystemCapability(_ request: GetSystemCapability, _ reply: ReplyAddress?) {
+    func getSystemCapability(_ request: GetSystemCapability, _ reply: ReplyToken?) {
         guard passCoreOnlyFault(GetSystemCapability.method, reply, run: { $0.getSystemCapability(request, $1) }) else { return }
         guard request.systemCapabilityType == .displays else {
             answer(reply, .dataNotAvailable, info: "The simulator has no \(request.systemCapabilityType.rawValue) capability.")
             return
         }
-        answer(reply, SDLResponse(.success, parameters: GetSystemCapability.Response(profile.displays)))
+        // Apps are subscribed to DISPLAYS anyway: Core says so when asked to (un)subscribe (ATF WidgetSupport 006).
+        let info = request.subscribe == nil ? nil : Self.displaysSubscriptionIgnored
+        answer(reply, SDLResponse(.success, info: info, parameters: GetSystemCapability.Response(profile.displays)))
     }
+
+    static let displaysSubscriptionIgnored =
+        "Subscribe parameter is ignored. Auto Subscription/Unsubscription is used for DISPLAY capability type."
+
 }

@@ -1,10 +1,9 @@
-import JSONRPC
 import SDLModel
 
 // The simulated driver: User.* (PROTOCOL.md §5). An action the head unit cannot take
 // (nothing on screen, a choice not visible) is refused with IGNORED and says why.
 extension HeadUnitEngine {
-    func userSelectChoice(_ request: UserSelectChoice, _ reply: ReplyAddress?) {
+    func userSelectChoice(_ request: UserSelectChoice, _ reply: ReplyToken?) {
         guard let current = interaction, current.showsMenu else {
             answer(reply, .ignored, info: interaction == nil ? "No interaction is on screen" : "The interaction on screen shows no choices")
             return
@@ -28,7 +27,7 @@ extension HeadUnitEngine {
         answer(reply, .success)
     }
 
-    func userSpeak(_ request: UserSpeak, _ reply: ReplyAddress?) {
+    func userSpeak(_ request: UserSpeak, _ reply: ReplyToken?) {
         guard let current = interaction, current.voiceSessionOpen else {
             answer(reply, .ignored, info: interaction == nil ? "No interaction is on screen" : "No voice session is open")
             return
@@ -42,7 +41,7 @@ extension HeadUnitEngine {
         answer(reply, .success)
     }
 
-    func userClose(_ request: UserClose, _ reply: ReplyAddress?) {
+    func userClose(_ request: UserClose, _ reply: ReplyToken?) {
         guard interaction != nil else {
             answer(reply, .ignored, info: "No interaction is on screen")
             return
@@ -51,7 +50,7 @@ extension HeadUnitEngine {
         answer(reply, .success)
     }
 
-    func userActivate(_ request: UserActivate, _ reply: ReplyAddress?) {
+    func userActivate(_ request: UserActivate, _ reply: ReplyToken?) {
         guard app != nil else {
             answer(reply, .ignored, info: "No app is registered")
             return
@@ -60,7 +59,7 @@ extension HeadUnitEngine {
         answer(reply, .success)
     }
 
-    func userDeactivate(_ request: UserDeactivate, _ reply: ReplyAddress?) {
+    func userDeactivate(_ request: UserDeactivate, _ reply: ReplyToken?) {
         guard app != nil else {
             answer(reply, .ignored, info: "No app is registered")
             return
@@ -73,7 +72,7 @@ extension HeadUnitEngine {
 
     // MARK: The keyboard
 
-    func userKeyboardEvent(_ request: UserKeyboardEvent, _ reply: ReplyAddress?) {
+    func userKeyboardEvent(_ request: UserKeyboardEvent, _ reply: ReplyToken?) {
         guard var current = interaction, current.showsKeyboard else {
             answer(reply, .ignored, info: interaction == nil ? "No interaction is on screen" : "The interaction on screen shows no keyboard")
             return
@@ -125,7 +124,7 @@ extension HeadUnitEngine {
         }
     }
 
-    func userSelectAutocomplete(_ request: UserSelectAutocomplete, _ reply: ReplyAddress?) {
+    func userSelectAutocomplete(_ request: UserSelectAutocomplete, _ reply: ReplyToken?) {
         guard var current = interaction, current.showsKeyboard else {
             answer(reply, .ignored, info: "No keyboard is on screen")
             return

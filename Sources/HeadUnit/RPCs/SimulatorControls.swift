@@ -1,9 +1,8 @@
-import JSONRPC
 import SDLModel
 
 // The simulator's own controls: Sim.* (PROTOCOL.md §5).
 extension HeadUnitEngine {
-    func simAdvanceTime(_ request: SimAdvanceTime, _ reply: ReplyAddress?) {
+    func simAdvanceTime(_ request: SimAdvanceTime, _ reply: ReplyToken?) {
         guard configuration.clock == .virtual else {
             answer(reply, .rejected, info: "Sim.AdvanceTime needs the virtual clock (hu-sim --clock virtual)")
             return
@@ -12,7 +11,7 @@ extension HeadUnitEngine {
         answer(reply, SDLResponse(.success, parameters: SimAdvanceTime.Response(clockMs: Int(now))))
     }
 
-    func simReset(_ request: SimReset, _ reply: ReplyAddress?) {
+    func simReset(_ request: SimReset, _ reply: ReplyToken?) {
         if app != nil {
             endAppSession()
             notify(OnAppInterfaceUnregistered(.masterReset))
@@ -22,7 +21,7 @@ extension HeadUnitEngine {
         answer(reply, .success)
     }
 
-    func simInjectFault(_ request: SimInjectFault, _ reply: ReplyAddress?) {
+    func simInjectFault(_ request: SimInjectFault, _ reply: ReplyToken?) {
         let method = request.method == "CreateChoiceInteractionSet" ? CreateInteractionChoiceSet.method : request.method
         guard Self.sdlMethods.contains(method) else {
             answer(reply, .invalidData, info: "method: \"\(request.method)\" is not an SDL method of this simulator")
@@ -40,7 +39,7 @@ extension HeadUnitEngine {
         answer(reply, .success)
     }
 
-    func simGetState(_ request: SimGetState, _ reply: ReplyAddress?) {
+    func simGetState(_ request: SimGetState, _ reply: ReplyToken?) {
         answer(reply, SDLResponse(.success, parameters: state))
     }
 

@@ -463,8 +463,9 @@ public actor ChoiceSetManager {
             guard let answer else { return }
             let result: ChoiceSetSearchResult
             switch answer {
-            case .success(let response) where response.choiceID == nil && response.manualTextEntry != nil:
-                result = .submitted(response.manualTextEntry!)
+            case .success(let response) where response.choiceID == nil && (response.manualTextEntry != nil || response.triggerSource == .keyboard):
+                // An empty entry comes back as triggerSource KEYBOARD without manualTextEntry (SDL-RULES §14).
+                result = .submitted(response.manualTextEntry ?? "")
             case .success(let response):
                 result = Self.selection(response, choiceIDs: request.interactionChoiceSetIDList, in: set)
             case .failure(let error):

@@ -2,6 +2,7 @@
 
 public struct OnHMIStatus: SDLNotification, Hashable {
     public static let method = "OnHMIStatus"
+    public static let functionID = 32768
 
     public var hmiLevel = HMILevel.none
     public var audioStreamingState = AudioStreamingState.notAudible
@@ -29,6 +30,7 @@ public struct OnHMIStatus: SDLNotification, Hashable {
 
 public struct OnKeyboardInput: SDLNotification, Hashable {
     public static let method = "OnKeyboardInput"
+    public static let functionID = 32779
 
     public var event = KeyboardEvent.keypress
     public var data: String?
@@ -49,6 +51,7 @@ public struct OnKeyboardInput: SDLNotification, Hashable {
 
 public struct OnSystemCapabilityUpdated: SDLNotification, Hashable {
     public static let method = "OnSystemCapabilityUpdated"
+    public static let functionID = 32787
 
     public var systemCapability = SystemCapability()
 
@@ -63,6 +66,7 @@ public struct OnSystemCapabilityUpdated: SDLNotification, Hashable {
 
 public struct OnAppInterfaceUnregistered: SDLNotification, Hashable {
     public static let method = "OnAppInterfaceUnregistered"
+    public static let functionID = 32769
 
     public var reason = AppInterfaceUnregisteredReason.masterReset
 
@@ -72,5 +76,67 @@ public struct OnAppInterfaceUnregistered: SDLNotification, Hashable {
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("reason", &reason)
+    }
+}
+
+/// Which RPCs the app may send, in which HMI levels (SDL's policy table, as Core tells the app).
+public struct OnPermissionsChange: SDLNotification, Hashable {
+    public static let method = "OnPermissionsChange"
+    public static let functionID = 32776
+
+    public var permissionItem: [PermissionItem] = []
+
+    public init() {}
+
+    public init(_ items: [PermissionItem]) { permissionItem = items }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("permissionItem", &permissionItem, count: 0...500)
+    }
+}
+
+public struct PermissionItem: SDLStruct, Hashable {
+    public var rpcName = ""
+    public var hmiPermissions = HMIPermissions()
+    public var parameterPermissions = ParameterPermissions()
+
+    public init() {}
+
+    public init(rpcName: String, allowed: [HMILevel]) {
+        self.rpcName = rpcName
+        hmiPermissions = HMIPermissions(allowed: allowed)
+    }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("rpcName", &rpcName, 1...100)
+        try map("hmiPermissions", &hmiPermissions)
+        try map("parameterPermissions", &parameterPermissions)
+    }
+}
+
+public struct HMIPermissions: SDLStruct, Hashable {
+    public var allowed: [HMILevel] = []
+    public var userDisallowed: [HMILevel] = []
+
+    public init() {}
+
+    public init(allowed: [HMILevel]) { self.allowed = allowed }
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("allowed", &allowed, count: 0...100)
+        try map("userDisallowed", &userDisallowed, count: 0...100)
+    }
+}
+
+/// Parameter-level permissions; the simulator restricts no parameter, so both lists stay empty.
+public struct ParameterPermissions: SDLStruct, Hashable {
+    public var allowed: [String] = []
+    public var userDisallowed: [String] = []
+
+    public init() {}
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("allowed", &allowed, count: 0...100, 1...100)
+        try map("userDisallowed", &userDisallowed, count: 0...100, 1...100)
     }
 }

@@ -12,6 +12,8 @@ public protocol SDLRequest: SDLStruct {
 /// A notification from the head unit.
 public protocol SDLNotification: SDLStruct {
     static var method: String { get }
+    /// SDL's FunctionID (MOBILE_API.xml).
+    static var functionID: Int { get }
 }
 
 /// A struct without parameters.

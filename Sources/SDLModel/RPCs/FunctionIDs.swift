@@ -1,0 +1,112 @@
+// SDL's FunctionID enumeration (MOBILE_API.xml 8.0): the number each RPC is known by in
+// SDL's binary protocol. The simulator serves a few of these; the rest are still named, so an
+// app asking for one hears UNSUPPORTED_REQUEST under its own name.
+
+public enum FunctionID {
+    /// GenericResponse: Core's answer to a message whose function it cannot name.
+    public static let genericResponse = 31
+
+    /// The function named `id`, as MOBILE_API.xml names it (without its "ID" suffix).
+    public static func name(of id: Int) -> String? { names[id] }
+
+    /// The ID of the function named `name`.
+    public static func id(of name: String) -> Int? { ids[name] }
+
+    private static let names: [Int: String] = Dictionary(uniqueKeysWithValues: table)
+    private static let ids: [String: Int] = Dictionary(uniqueKeysWithValues: table.map { ($1, $0) })
+
+    /// Every function of MOBILE_API.xml 8.0, in the order it lists them.
+    public static let table: [(id: Int, name: String)] = [
+        (1, "RegisterAppInterface"),
+        (2, "UnregisterAppInterface"),
+        (3, "SetGlobalProperties"),
+        (4, "ResetGlobalProperties"),
+        (5, "AddCommand"),
+        (6, "DeleteCommand"),
+        (7, "AddSubMenu"),
+        (8, "DeleteSubMenu"),
+        (9, "CreateInteractionChoiceSet"),
+        (10, "PerformInteraction"),
+        (11, "DeleteInteractionChoiceSet"),
+        (12, "Alert"),
+        (13, "Show"),
+        (14, "Speak"),
+        (15, "SetMediaClockTimer"),
+        (16, "PerformAudioPassThru"),
+        (17, "EndAudioPassThru"),
+        (18, "SubscribeButton"),
+        (19, "UnsubscribeButton"),
+        (20, "SubscribeVehicleData"),
+        (21, "UnsubscribeVehicleData"),
+        (22, "GetVehicleData"),
+        (23, "ReadDID"),
+        (24, "GetDTCs"),
+        (25, "ScrollableMessage"),
+        (26, "Slider"),
+        (27, "ShowConstantTBT"),
+        (28, "AlertManeuver"),
+        (29, "UpdateTurnList"),
+        (30, "ChangeRegistration"),
+        (31, "GenericResponse"),
+        (32, "PutFile"),
+        (33, "DeleteFile"),
+        (34, "ListFiles"),
+        (35, "SetAppIcon"),
+        (36, "SetDisplayLayout"),
+        (37, "DiagnosticMessage"),
+        (38, "SystemRequest"),
+        (39, "SendLocation"),
+        (40, "DialNumber"),
+        (41, "ButtonPress"),
+        (43, "GetInteriorVehicleData"),
+        (44, "SetInteriorVehicleData"),
+        (45, "GetWayPoints"),
+        (46, "SubscribeWayPoints"),
+        (47, "UnsubscribeWayPoints"),
+        (48, "GetSystemCapability"),
+        (49, "SendHapticData"),
+        (50, "SetCloudAppProperties"),
+        (51, "GetCloudAppProperties"),
+        (52, "PublishAppService"),
+        (53, "GetAppServiceData"),
+        (54, "GetFile"),
+        (55, "PerformAppServiceInteraction"),
+        (56, "UnpublishAppService"),
+        (57, "CancelInteraction"),
+        (58, "CloseApplication"),
+        (59, "ShowAppMenu"),
+        (60, "CreateWindow"),
+        (61, "DeleteWindow"),
+        (62, "GetInteriorVehicleDataConsent"),
+        (63, "ReleaseInteriorVehicleDataModule"),
+        (64, "SubtleAlert"),
+        (32768, "OnHMIStatus"),
+        (32769, "OnAppInterfaceUnregistered"),
+        (32770, "OnButtonEvent"),
+        (32771, "OnButtonPress"),
+        (32772, "OnVehicleData"),
+        (32773, "OnCommand"),
+        (32774, "OnTBTClientState"),
+        (32775, "OnDriverDistraction"),
+        (32776, "OnPermissionsChange"),
+        (32777, "OnAudioPassThru"),
+        (32778, "OnLanguageChange"),
+        (32779, "OnKeyboardInput"),
+        (32780, "OnTouchEvent"),
+        (32781, "OnSystemRequest"),
+        (32782, "OnHashChange"),
+        (32783, "OnInteriorVehicleData"),
+        (32784, "OnWayPointChange"),
+        (32785, "OnRCStatus"),
+        (32786, "OnAppServiceData"),
+        (32787, "OnSystemCapabilityUpdated"),
+        (32788, "OnSubtleAlertPressed"),
+        (32789, "OnUpdateFile"),
+        (32790, "OnUpdateSubMenu"),
+        (32791, "OnAppCapabilityUpdated"),
+        (65536, "EncodedSyncPData"),
+        (65537, "SyncPData"),
+        (98304, "OnEncodedSyncPData"),
+        (98305, "OnSyncPData"),
+    ]
+}

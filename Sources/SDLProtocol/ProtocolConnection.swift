@@ -1,0 +1,242 @@
+/// One app's connection as the head unit's side of SDL protocol version 5 sees it, with no
+/// I/O: bytes in, events and bytes out.
+///
+/// It answers the control frames itself — StartService for the RPC service (ACK with the
+/// negotiated `protocolVersion`, `mtu` and `hashId`, or a NAK that says why), Heartbeat,
+/// EndService — and hands complete RPC messages up. What a peer gets wrong is a NAK or a
+/// problem reported for the log where the stream can go on, and `closeReason` where it
+/// cannot (a frame over the limit, frames that do not make a message).
+public struct ProtocolConnection: Sendable {
+    public struct Configuration: Sendable {
+        /// The most payload bytes in one frame, either way; told to the app in the ACK.
+        public var mtu: Int
+        /// The most bytes of one message put together from frames.
+        public var maximumMessageSize: Int
+        /// The session ID given to the app's RPC service.
+        public var sessionID: UInt8
+        public var hashID: Int32
+
+        public init(mtu: Int = 131_072, maximumMessageSize: Int = 16 << 20, sessionID: UInt8 = 1, hashID: Int32 = 0x5D1) {
+            self.mtu = mtu
+            self.maximumMessageSize = maximumMessageSize
+            self.sessionID = sessionID
+            self.hashID = hashID
+        }
+    }
+
+    public enum Event: Sendable, Equatable {
+        /// The app started its RPC service: RPCs can flow.
+        case serviceStarted(protocolVersion: String)
+        /// A complete RPC message from the app.
+        case rpc(RPCMessage)
+        /// The app ended its RPC service (EndService): its session is over.
+        case serviceEnded
+        /// Something the app sent was refused or dropped; the connection goes on.
+        case problem(String)
+    }
+
+    /// The newest protocol version spoken here; its major version is the only one accepted.
+    public static let protocolVersion = ProtocolVersion(5, 4, 0)
+
+    public let configuration: Configuration
+    /// Bytes to send to the app, in order. The host empties it.
+    public var output: [UInt8] = []
+    /// Set once the byte stream is beyond repair: the host logs it and closes the connection.
+    public private(set) var closeReason: String?
+    public private(set) var negotiatedVersion: ProtocolVersion?
+
+    private var reader: FrameReader
+    private var assembler: MessageAssembler
+    private var nextMessageID: UInt32 = 1
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        reader = FrameReader(maximumDataSize: configuration.mtu)
+        assembler = MessageAssembler(maximumMessageSize: configuration.maximumMessageSize)
+    }
+
+    public var isRPCServiceStarted: Bool { negotiatedVersion != nil }
+
+    /// Bytes of frames and messages begun and not finished: what a peer vanishing now leaves.
+    public var unfinishedByteCount: Int { reader.pendingByteCount + assembler.heldByteCount }
+
+    /// Reads the next bytes from the app. `refusal` is asked before the RPC service starts:
+    /// a reason given there is the StartServiceNAK's (another app is connected).
+    public mutating func receive(_ bytes: some Collection<UInt8>, refusal: () -> String? = { nil }) -> [Event] {
+        guard closeReason == nil else { return [] }
+        var events: [Event] = []
+        var frames: [Frame] = []
+        do {
+            try reader.feed(bytes) { frames.append($0) }
+        } catch {
+            closeReason = "\(error)"
+        }
+        for frame in frames where closeReason == nil {
+            if frame.header.frameType == .control {
+                handleControl(frame, refusal: refusal, events: &events)
+            } else {
+                handleData(frame, events: &events)
+            }
+        }
+        return events
+    }
+
+    /// Sends an RPC message to the app, split at the MTU.
+    public mutating func send(_ message: RPCMessage) {
+        guard let version = negotiatedVersion else { return }
+        let id = nextMessageID
+        nextMessageID &+= 1
+        MessageFragmenter.write(
+            Message(serviceType: ServiceType.rpc, sessionID: configuration.sessionID, messageID: id, payload: message.payload),
+            version: version.major, mtu: configuration.mtu, into: &output)
+    }
+
+    /// The head unit ends the app's RPC service (it is shutting down).
+    public mutating func endService() {
+        guard isRPCServiceStarted else { return }
+        Frame.control(
+            .endService, serviceType: ServiceType.rpc, sessionID: configuration.sessionID, messageID: nextMessageID,
+            bson: ["hashId": .int32(configuration.hashID)]
+        ).write(into: &output)
+        negotiatedVersion = nil
+    }
+
+    // MARK: Control frames
+
+    private mutating func handleControl(_ frame: Frame, refusal: () -> String?, events: inout [Event]) {
+        let header = frame.header
+        switch ControlFrameInfo(rawValue: header.frameInfo) {
+        case .heartbeat:
+            reply(.heartbeatACK, to: header, bson: nil)
+        case .heartbeatACK:
+            break
+        case .startService:
+            startService(frame, refusal: refusal, events: &events)
+        case .endService:
+            endService(frame, events: &events)
+        default:
+            events.append(.problem("control frame 0x\(String(header.frameInfo, radix: 16, uppercase: true)) for service \(ServiceType.name(header.serviceType)) is not served here; ignored"))
+        }
+    }
+
+    private mutating func startService(_ frame: Frame, refusal: () -> String?, events: inout [Event]) {
+        let header = frame.header
+        func nak(_ reason: String) {
+            // Before version 5 a NAK has no BSON payload; the log line is then the only explanation.
+            reply(.startServiceNAK, to: header, bson: header.version >= 5 ? ["reason": .string(reason), "rejectedParams": .array([])] : nil)
+            events.append(.problem("StartService refused: \(reason)"))
+        }
+        guard header.version == Self.protocolVersion.major else {
+            return nak("hu-sim speaks SDL protocol version \(Self.protocolVersion.major) only; this StartService is version \(header.version)")
+        }
+        guard header.serviceType == ServiceType.rpc else {
+            return nak("hu-sim serves the RPC service (0x07) only, not \(ServiceType.name(header.serviceType))")
+        }
+        guard !header.encrypted else { return nak("hu-sim does not encrypt; start the RPC service unencrypted") }
+        guard !isRPCServiceStarted else { return nak("the RPC service is already started on this connection") }
+        let parameters: BSONDocument
+        do {
+            parameters = frame.payload.isEmpty ? [:] : try BSONDocument(bytes: frame.payload)
+        } catch {
+            return nak("the StartService payload is \(error)")
+        }
+        var version = Self.protocolVersion
+        if let requested = parameters["protocolVersion"] {
+            guard let text = requested.stringValue, let asked = ProtocolVersion(text), asked.major == Self.protocolVersion.major else {
+                return nak("protocolVersion must be a string \"5.x.y\"; got \(requested)")
+            }
+            version = min(asked, Self.protocolVersion)
+        }
+        if let reason = refusal() { return nak(reason) }
+        negotiatedVersion = version
+        var ack = header
+        ack.sessionID = configuration.sessionID
+        reply(
+            .startServiceACK, to: ack,
+            bson: [
+                "protocolVersion": .string(version.description), "mtu": .int64(Int64(configuration.mtu)),
+                "hashId": .int32(configuration.hashID),
+            ])
+        events.append(.serviceStarted(protocolVersion: version.description))
+    }
+
+    private mutating func endService(_ frame: Frame, events: inout [Event]) {
+        let header = frame.header
+        func nak(_ reason: String) {
+            reply(.endServiceNAK, to: header, bson: ["reason": .string(reason), "rejectedParams": .array([])])
+            events.append(.problem("EndService refused: \(reason)"))
+        }
+        guard header.serviceType == ServiceType.rpc, isRPCServiceStarted else {
+            return nak("service \(ServiceType.name(header.serviceType)) is not started on this connection")
+        }
+        guard header.sessionID == configuration.sessionID else {
+            return nak("session \(header.sessionID) is not this connection's session (\(configuration.sessionID))")
+        }
+        if !frame.payload.isEmpty {
+            guard let parameters = try? BSONDocument(bytes: frame.payload) else { return nak("the EndService payload is not valid BSON") }
+            if let hashID = parameters["hashId"]?.integerValue, hashID != Int64(configuration.hashID) {
+                return nak("hashId \(hashID) is not the one this session was given (\(configuration.hashID))")
+            }
+        }
+        reply(.endServiceACK, to: header, bson: nil)
+        negotiatedVersion = nil
+        events.append(.serviceEnded)
+    }
+
+    private mutating func reply(_ info: ControlFrameInfo, to header: FrameHeader, bson: BSONDocument?) {
+        Frame.control(info, version: header.version, serviceType: header.serviceType, sessionID: header.sessionID, messageID: header.messageID, bson: bson)
+            .write(into: &output)
+    }
+
+    // MARK: Data frames
+
+    private mutating func handleData(_ frame: Frame, events: inout [Event]) {
+        let header = frame.header
+        guard header.serviceType == ServiceType.rpc, isRPCServiceStarted, header.sessionID == configuration.sessionID else {
+            let what = "a \(header.frameType) frame for service \(ServiceType.name(header.serviceType)), session \(header.sessionID)"
+            return events.append(.problem("\(what), which is not started on this connection; dropped"))
+        }
+        guard !header.encrypted else {
+            return events.append(.problem("an encrypted frame; hu-sim does not encrypt, so it is dropped"))
+        }
+        let message: Message?
+        do {
+            message = try assembler.take(frame)
+        } catch {
+            closeReason = error.reason
+            return
+        }
+        guard let message else { return }
+        do {
+            events.append(.rpc(try RPCMessage(payload: message.payload)))
+        } catch {
+            events.append(.problem("message \(message.messageID) dropped: \(error.reason)"))
+        }
+    }
+}
+
+/// A protocol version, `major.minor.patch`.
+public struct ProtocolVersion: Sendable, Comparable, CustomStringConvertible {
+    public let major: UInt8
+    public let minor: Int
+    public let patch: Int
+
+    public init(_ major: UInt8, _ minor: Int, _ patch: Int) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let major = UInt8(parts[0]), let minor = Int(parts[1]), let patch = Int(parts[2]), minor >= 0, patch >= 0
+        else { return nil }
+        self.init(major, minor, patch)
+    }
+
+    public var description: String { "\(major).\(minor).\(patch)" }
+
+    public static func < (lhs: ProtocolVersion, rhs: ProtocolVersion) -> Bool {
+        (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+    }
+}

@@ -1,0 +1,126 @@
+import Conformance
+import Foundation
+import JSONCodec
+import SDLProtocol
+
+/// A raw TCP client speaking SDL frames by hand, to play apps that get the protocol wrong.
+/// Every read waits at most `seconds`.
+final class SDLTestClient {
+    private var descriptor: Int32
+    private var reader = FrameReader(maximumDataSize: 1 << 24)
+    private var assembler = MessageAssembler(maximumMessageSize: 1 << 24)
+    private var frames: [Frame] = []
+    private var nextMessageID: UInt32 = 1
+    private(set) var closedByPeer = false
+
+    init(port: UInt16) throws {
+        guard let descriptor = LoopbackSocket.connect(port: port) else {
+            throw LiveProcessError("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { close() }
+
+    func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+    }
+
+    /// Writes as much of `bytes` as the socket takes within `seconds`; returns how much.
+    @discardableResult
+    func send(_ bytes: [UInt8], seconds: Double = 5) -> Int {
+        var offset = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        while offset < bytes.count && Date() < deadline {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && (errno == EAGAIN || errno == EINTR) {
+                var fd = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&fd, 1, 50)
+            } else {
+                break
+            }
+        }
+        return offset
+    }
+
+    func send(_ frame: Frame) { send(frame.bytes) }
+
+    /// StartService for the RPC service; returns the answer (ACK or NAK).
+    func startService(version: UInt8 = 5, service: UInt8 = ServiceType.rpc, bson: BSONDocument? = ["protocolVersion": .string("5.4.0")]) throws -> Frame {
+        send(Frame.control(.startService, version: version, serviceType: service, sessionID: 0, bson: bson))
+        return try nextFrame { $0.header.frameType == .control }
+    }
+
+    /// An RPC request, split at `mtu`.
+    func request(_ functionID: Int, correlationID: UInt32, _ params: JSON = [:], mtu: Int = 1000) {
+        let message = RPCMessage(kind: .request, functionID: UInt32(functionID), correlationID: correlationID, json: params.serialized)
+        var bytes: [UInt8] = []
+        MessageFragmenter.write(Message(serviceType: ServiceType.rpc, sessionID: 1, messageID: nextMessageID, payload: message.payload), mtu: mtu, into: &bytes)
+        nextMessageID += 1
+        send(bytes)
+    }
+
+    /// Waits for the next frame that `matches` (frames before it are dropped).
+    func nextFrame(seconds: Double = 10, _ matches: (Frame) -> Bool = { _ in true }) throws -> Frame {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let index = frames.firstIndex(where: matches) {
+                defer { frames.removeFirst(index + 1) }
+                return frames[index]
+            }
+            guard !closedByPeer else { throw LiveProcessError("the simulator closed the connection before the frame waited for") }
+            guard Date() < deadline else { throw LiveProcessError("no such frame within \(seconds) s") }
+            pump(milliseconds: 50)
+        }
+    }
+
+    /// Waits for the RPC message that `matches`, put together from its frames.
+    func nextRPC(seconds: Double = 10, _ matches: (RPCMessage) -> Bool) throws -> (message: RPCMessage, json: JSON) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let frame = try nextFrame(seconds: max(0.01, deadline.timeIntervalSinceNow)) { $0.header.frameType != .control }
+            guard let message = try assembler.take(frame) else { continue }
+            let rpc = try RPCMessage(payload: message.payload)
+            if matches(rpc) { return (rpc, (try? JSON.parse(rpc.json)) ?? .null) }
+        }
+    }
+
+    /// Waits until the simulator closes the connection; false if it stays open `seconds`.
+    func waitForClose(seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !closedByPeer && Date() < deadline { pump(milliseconds: 50) }
+        return closedByPeer
+    }
+
+    private func pump(milliseconds: Int32) {
+        var fd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&fd, 1, milliseconds) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let count = buffer.withUnsafeMutableBytes { Glibc.recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count <= 0 {
+            if count == 0 || (errno != EAGAIN && errno != EINTR) { closedByPeer = true }
+            return
+        }
+        try? reader.feed(buffer[..<count]) { frames.append($0) }
+    }
+
+    static let registration: JSON = [
+        "syncMsgVersion": ["majorVersion": 8, "minorVersion": 0], "appName": "Raw", "appID": "raw-1", "isMediaApplication": false,
+        "languageDesired": "EN-US", "hmiDisplayLanguageDesired": "EN-US",
+    ]
+
+    /// Starts the RPC service and registers; returns the registration's answer.
+    @discardableResult
+    func register() throws -> JSON {
+        _ = try startService()
+        request(1, correlationID: 65529, Self.registration)
+        return try nextRPC { $0.functionID == 1 && $0.kind == .response }.json
+    }
+}
+
+extension BSONDocument {
+    init(frame: Frame) throws { try self.init(bytes: frame.payload) }
+}
