@@ -72,10 +72,17 @@ import Testing
         let location: JSON = ["grid": ["col": 0, "row": 0]]
         #expect(hu.send("SetGlobalProperties", ["userLocation": location]).code == "SUCCESS")
         #expect(hu.state["globalProperties"]?["userLocation"] == ["grid": ["col": 0, "row": 0, "level": 0, "colspan": 1, "rowspan": 1, "levelspan": 1]])
-        #expect(hu.send("SetGlobalProperties", ["menuLayout": "TILES"]).code == "SUCCESS")
-        #expect(hu.state["globalProperties"]?["menuLayout"] == "TILES")
+        #expect(hu.send("SetGlobalProperties", ["menuLayout": "LIST"]).code == "SUCCESS")
+        #expect(hu.state["globalProperties"]?["menuLayout"] == "LIST")
         #expect(hu.send("ResetGlobalProperties", ["properties": ["USER_LOCATION"]]).code == "SUCCESS")
         #expect(hu.state["globalProperties"]?["userLocation"] == nil)
+    }
+
+    @Test func aMenuLayoutTheDisplayLacksIsWarningsAndNotKept() {
+        let hu = EngineHarness.withCities()
+        let result = hu.send("SetGlobalProperties", ["menuLayout": "TILES", "menuTitle": "Cities"])
+        #expect(result.code == "WARNINGS" && result.succeeded == true)
+        #expect(hu.state["globalProperties"] == ["menuTitle": "Cities"])
     }
 
     @Test func aBadUserLocationIsInvalidData() {

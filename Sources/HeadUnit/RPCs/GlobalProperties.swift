@@ -53,10 +53,16 @@ extension HeadUnitEngine {
             answer(reply, .fileNotFound, info: Self.missingSpeechFileInfo(prompt))
             return
         }
-        // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning.
+        // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning; a
+        // menu layout the display lacks is not sent, and the answer is WARNINGS.
         let properties = request.keyboardProperties
+        let layoutUnsupported = request.menuLayout.map { !profile.menuLayouts.contains($0) } ?? false
+        if layoutUnsupported { request.menuLayout = nil }
         let sent = request
-        let warning = imageCheck == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
+        let warning =
+            if layoutUnsupported { Self.unsupportedMenuLayoutInfo } else if imageCheck == .missingFile { ImageCheck.missingInfo } else {
+                unsupportedSpeechWarning(prompts.map(\.1))
+            }
         awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
             engine.hmiAnswer(to: properties, warning: warning)
         } complete: { engine, hmi in
@@ -72,6 +78,8 @@ extension HeadUnitEngine {
             engine.answer(reply, hmi)
         }
     }
+
+    static let unsupportedMenuLayoutInfo = "The MenuLayout specified is unsupported, the default MenuLayout will be used."
 
     private func hmiAnswer(to properties: KeyboardProperties?, warning: String?) -> HMIAnswer {
         if let layout = properties?.keyboardLayout {
