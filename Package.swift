@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "SimulatorClient",
             dependencies: [
-                "SDLManager", "SDLModel", "JSONRPC", "JSONCodec",
+                "SDLManager", "SDLModel", "JSONRPC",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -120,14 +120,14 @@ let package = Package(
         ),
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
-        .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec"]),
+        .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec", "TestSupport"]),
         .testTarget(name: "SDLProtocolTests", dependencies: ["SDLProtocol"]),
         .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel"]),
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport"], exclude: ["SDLApps"]),
-        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONRPC", "JSONCodec"]),
+        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "SDLModel", "JSONRPC", "JSONCodec"]),
         .testTarget(
             name: "SDLManagerTests",
             dependencies: [

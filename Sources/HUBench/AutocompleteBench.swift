@@ -97,7 +97,7 @@ struct Autocomplete: ParsableCommand {
                 try await manager.start()
                 try await manager.waitUntilReady()
                 let (sentLists, sent) = AsyncStream.makeStream(of: [String].self)
-                let configuration = AutocompleteLoop.Configuration(debounce: .zero, headUnitVersion: await manager.registration?.sdlMsgVersion)
+                let configuration = AutocompleteLoop.Configuration(debounce: .zero, headUnitVersion: await manager.registration?.headUnitVersion)
                 let loop = AutocompleteLoop(provider: index, configuration: configuration) { properties in
                     _ = try await connection.send(SetGlobalProperties(keyboardProperties: properties))
                     if let list = properties.autoCompleteList { sent.yield(list) }

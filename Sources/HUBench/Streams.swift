@@ -1,7 +1,7 @@
 /// Request streams for the benchmarks: realistic lines, generated once per run.
 enum Streams {
     static let register =
-        #"{"jsonrpc":"2.0","id":0,"method":"RegisterAppInterface","params":{"appName":"Bench","appID":"bench-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#
+        #"{"jsonrpc":"2.0","id":0,"method":"RegisterAppInterface","params":{"appName":"Bench","appID":"bench-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#
 
     /// `count` requests for a method nobody knows, with SDL-sized params.
     static func unknownMethods(count: Int) -> [UInt8] {

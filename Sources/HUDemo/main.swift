@@ -16,7 +16,7 @@ func say(_ line: String) { print(line) }
 
 /// The head unit's screen as the simulator reports it, drawn as `hu-sim`'s console draws it.
 func showScreen(_ user: SimulatorDriver) async throws {
-    for line in Screen.render(.object(try await user.state().json)) { say("    " + line) }
+    for line in Screen.render(try await user.state()) { say("    " + line) }
 }
 
 /// Waits until the interaction titled `title` is on the head unit's screen.
@@ -109,7 +109,7 @@ func runDemo(simulator: SimulatorCommand) async throws {
         say("  \(logo.name) once more, later: \(try await files.upload(logo))")
         say("  PutFile requests sent: \(await connection.requestsSent(PutFile.self)) (each picture once)")
         for file in try await user.state().files {
-            say("  on the head unit: \(file.name), \(file.size) bytes, \(file.fileType)")
+            say("  on the head unit: \(file.syncFileName), \(file.size) bytes, \(file.fileType.rawValue)")
         }
 
         // A choice set: the manager picks choice IDs, uploads the third cell's new artwork and

@@ -6,7 +6,7 @@ import SDLModel
 /// other's state (a set created, then shown, then deleted).
 enum ValidParameters {
     static let registration = """
-        {"appName":"Fuzz","appID":"fuzz-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}
+        {"appName":"Fuzz","appID":"fuzz-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}
         """
 
     /// Every method of `allSDLRequests` with a few valid parameter objects each.

@@ -19,9 +19,10 @@ struct SimCommand: ParsableCommand {
             wire contract is PROTOCOL.md.
 
             Examples:
-              # Ask the head unit for its state (virtual clock, as tests use):
-              echo '{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}' |
-                hu-sim --clock virtual
+              # Register an app and read the head unit's state (virtual clock, as tests use):
+              printf '%s\\n' \\
+                '{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}}' \\
+                '{"jsonrpc":"2.0","id":2,"method":"Sim.GetState"}' | hu-sim --clock virtual
 
               # Keep uploaded files between runs, on a head unit without voice or images:
               hu-sim --storage ~/hu-files --profile text-only

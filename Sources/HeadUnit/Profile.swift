@@ -25,6 +25,9 @@ public struct Profile: SDLStruct, Hashable {
     /// What the head unit's speech can say; FILE plays uploaded audio files, other chunk
     /// types end in WARNINGS. Absent: TEXT and SILENCE.
     public var speechCapabilities: [SpeechCapabilities]?
+    /// The main menu's layouts (SDL 6.0); SetGlobalProperties asking for another ends in
+    /// WARNINGS and the default layout. Absent: LIST only.
+    public var menuLayoutsAvailable: [MenuLayout]?
 
     public init() {}
 
@@ -39,19 +42,20 @@ public struct Profile: SDLStruct, Hashable {
         try map("templatesAvailable", &templatesAvailable, count: 0...100, 1...100)
         try map("keyboardCapabilities", &keyboardCapabilities)
         try map("speechCapabilities", &speechCapabilities, count: 1...100)
+        try map("menuLayoutsAvailable", &menuLayoutsAvailable, count: 1...1000)
     }
 
     /// Reads a profile file's JSON; the error names the offending field.
     public init(json: JSON) throws(SchemaViolation) {
-        self = try Self.decode(json, limits: NoLimits())
+        self = try Self.decode(json, limits: NoLimits(), version: .latest)
     }
 
     public var supportsCancelInteraction: Bool { sdlVersion >= SdlMsgVersion(6, 0) }
     public var supportsAutoCompleteList: Bool { sdlVersion >= SdlMsgVersion(6, 0) }
-    public var requiresVoiceCommands: Bool { sdlVersion < SdlMsgVersion(5, 0) }
     public var supportsImages: Bool { !imageTypeSupported.isEmpty }
     public var supportsMask: Bool { keyboardCapabilities?.maskInputCharactersSupported ?? false }
     public var speech: [SpeechCapabilities] { speechCapabilities ?? [.text, .silence] }
+    public var menuLayouts: [MenuLayout] { menuLayoutsAvailable ?? [.list] }
 
     /// The width of a text field, if the head unit has it.
     public func width(of field: TextFieldName) -> Int? {
@@ -66,10 +70,11 @@ public struct Profile: SDLStruct, Hashable {
 
     /// The main window (ID 0), as `GetSystemCapability(DISPLAYS)` reports it.
     public var displays: SystemCapability {
-        let window = WindowCapability(
+        var window = WindowCapability(
             windowID: 0, textFields: textFields, imageFields: supportsImages ? imageFields : nil,
             imageTypeSupported: imageTypeSupported, templatesAvailable: templatesAvailable,
             keyboardCapabilities: keyboardCapabilities)
+        window.menuLayoutsAvailable = menuLayouts
         return SystemCapability(displays: [DisplayCapability(displayName: displayName, windowCapabilities: [window])])
     }
 

@@ -165,7 +165,7 @@ public actor SDLManager {
 
     private func register() async throws {
         var request = RegisterAppInterface(
-            appName: configuration.appName, appID: configuration.appID, sdlMsgVersion: configuration.sdlMsgVersion,
+            appName: configuration.appName, appID: configuration.appID, syncMsgVersion: configuration.sdlMsgVersion,
             isMediaApplication: configuration.isMediaApplication)
         request.languageDesired = configuration.language
         request.hmiDisplayLanguageDesired = configuration.language
@@ -178,7 +178,7 @@ public actor SDLManager {
         }
         await fileManager.start()
         await choiceSets.registered(response.parameters, window: defaultMainWindowCapability)
-        await keyboards.registered(headUnitVersion: response.parameters.sdlMsgVersion)
+        await keyboards.registered(headUnitVersion: response.parameters.headUnitVersion)
         await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
         isRegistered = true
         logger.info("registered \(configuration.appName) (\(response.resultCode.rawValue))")

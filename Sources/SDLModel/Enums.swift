@@ -1,4 +1,5 @@
-// SDL's enumerations (MOBILE_API.xml 8.0), as far as this simulator's RPCs use them.
+// SDL's enumerations (MOBILE_API.xml 8.0) that the simulator's requests and notifications
+// carry; those only capability reports carry are in CapabilityEnums.swift.
 
 /// SDL's `Result`: every response's `resultCode`.
 public enum ResultCode: String, SDLEnum {
@@ -182,16 +183,20 @@ public enum TextFieldName: String, SDLEnum {
     case audioPassThruDisplayText1, audioPassThruDisplayText2, sliderHeader, sliderFooter
     case menuName, secondaryText, tertiaryText, menuTitle, locationName, locationDescription
     case addressLines, phoneNumber, timeToDestination, turnText, subtleAlertText1
-    case subtleAlertText2, subtleAlertSoftButtonText, otherField = "otherField"
+    case subtleAlertText2, subtleAlertSoftButtonText, menuCommandSecondaryText, menuCommandTertiaryText
+    case menuSubMenuSecondaryText, menuSubMenuTertiaryText
 }
 
 public enum ImageFieldName: String, SDLEnum {
     case softButtonImage, choiceImage, choiceSecondaryImage, vrHelpItem, turnIcon, menuIcon
     case cmdIcon, appIcon, graphic, secondaryGraphic, showConstantTBTIcon, showConstantTBTNextTurnIcon
-    case locationImage, alertIcon, subtleAlertIcon
+    case locationImage, alertIcon, subMenuIcon, subtleAlertIcon, menuCommandSecondaryImage, menuSubMenuSecondaryImage
 }
 
 public enum CharacterSet: String, SDLEnum {
+    /// Deprecated in SDL 7.0, with the other three legacy sets.
+    case type2Set = "TYPE2SET"
+    case type5Set = "TYPE5SET", cid1Set = "CID1SET", cid2Set = "CID2SET"
     case ascii = "ASCII"
     case iso8859_1 = "ISO_8859_1"
     case utf8 = "UTF_8"
@@ -232,4 +237,9 @@ public enum VrCapabilities: String, SDLEnum {
 public enum MediaClockFormat: String, SDLEnum {
     case clock1 = "CLOCK1", clock2 = "CLOCK2", clock3 = "CLOCK3", clockText1 = "CLOCKTEXT1"
     case clockText2 = "CLOCKTEXT2", clockText3 = "CLOCKTEXT3", clockText4 = "CLOCKTEXT4"
+}
+
+public enum MenuLayout: String, SDLEnum {
+    case list = "LIST"
+    case tiles = "TILES"
 }

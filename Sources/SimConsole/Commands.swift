@@ -158,7 +158,7 @@ enum Interpreter {
         var params: JSONObject = [
             "appName": .string(name), "appID": .string(slug.isEmpty ? "app" : slug), "isMediaApplication": false,
             "languageDesired": "EN-US", "hmiDisplayLanguageDesired": "EN-US",
-            "sdlMsgVersion": ["majorVersion": 8, "minorVersion": 0],
+            "syncMsgVersion": ["majorVersion": 8, "minorVersion": 0],
         ]
         for member in given { params[member.key] = member.value }
         return params

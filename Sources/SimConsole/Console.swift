@@ -2,12 +2,14 @@ import JSONCodec
 import JSONRPC
 import SDLModel
 
-/// The simulator as the console drives it: lines in (framed by the console), bytes out
-/// (`SimulatorSession` is one).
+/// The simulator as the console drives it: lines in (framed by the console), bytes out,
+/// and its state to draw the screen from (`SimulatorSession` is one).
 public protocol SimulatorLink: AnyObject {
     func handle(_ line: LineFramer.Line)
     func endOfInput()
     var output: [UInt8] { get set }
+    /// What `Sim.GetState` would answer, read without a request.
+    var state: SimGetState.Response { get }
 }
 
 public struct ConsoleOptions: Sendable {
@@ -57,9 +59,6 @@ public final class Console {
     private var framer: LineFramer
     /// Typed lines read while a real-clock `wait` runs; they run when it ends.
     private var queuedLines: [String] = []
-
-    private static let screenQueryID = JSON.string("hu-sim:screen")
-    private static let screenQuery = JSON.object(["jsonrpc": "2.0", "id": screenQueryID, "method": .string(SimGetState.method)]).serialized
 
     /// `now` is the host's clock in milliseconds, for real-clock waits.
     public init(
@@ -229,27 +228,11 @@ public final class Console {
         return true
     }
 
-    /// Asks the simulator for its state (a request of the console's own, neither shown nor
-    /// recorded) and draws the screen when it changed.
+    /// Draws the screen from the simulator's state when it changed, after what arrived.
     private func refreshScreen(force: Bool = false) {
-        // The link is handed whole lines only, so the query never lands inside one.
         guard drawsScreen else { return }
         collectOutput()
-        Self.screenQuery.withUnsafeBytes { link.handle(.text($0)) }
-        let bytes = link.output
-        link.output.removeAll(keepingCapacity: true)
-        var state: JSON?
-        LineFramer.forEachLine(in: bytes) { line in
-            guard let message = try? JSON.parse(line), message["id"] == Self.screenQueryID else {
-                link.output += line
-                link.output.append(0x0A)
-                return
-            }
-            state = message["result"]
-        }
-        collectOutput()
-        guard let state, state["resultCode"] != nil else { return }
-        let screen = Screen.render(state)
+        let screen = Screen.render(link.state)
         guard force || screen != lastScreen else { return }
         lastScreen = screen
         if options.interactive {

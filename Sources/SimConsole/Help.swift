@@ -78,7 +78,7 @@ enum Help {
         var names: [String] = []
         func visit(_ parameters: [ParameterDescription]) {
             for parameter in parameters {
-                guard let name = ParameterType(describing: parameter.type).structName, !seen.contains(name),
+                guard let name = parameter.type.structName, !seen.contains(name),
                     !names.contains(name), let nested = MethodCatalog.structParameters(named: name)
                 else { continue }
                 names.append(name)
@@ -94,7 +94,7 @@ enum Help {
         let nameWidth = min(28, (parameters.map { $0.name.count + 2 }.max() ?? 0))
         var lines: [String] = []
         for parameter in parameters {
-            let type = ParameterType(describing: parameter.type)
+            let type = parameter.type
             var text = type.summary
             if let value = parameter.defaultValue { text += ", default \(value)" }
             if !parameter.isMandatory && parameter.defaultValue == nil { text += ", optional" }
@@ -124,13 +124,5 @@ enum Help {
 
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
-}
-
-extension ParameterType {
-    /// The type of an array's elements, or the type itself.
-    var elementType: ParameterType {
-        if case .array(_, let element) = self { return element.elementType }
-        return self
     }
 }

@@ -16,12 +16,12 @@ enum MethodCatalog {
     }
 
     static func structParameters(named name: String) -> [ParameterDescription]? {
-        allSDLParameterStructs.first { String(describing: $0) == name }?.parameterDescriptions
+        allSDLParameterStructs.first { $0.sdlName == name }?.parameterDescriptions
     }
 
     /// Whether `value` reads as the struct named `name`, by SDL's schema.
     static func isValid(structNamed name: String, _ value: JSON) -> Bool {
-        guard let type = allSDLParameterStructs.first(where: { String(describing: $0) == name }), let object = value.objectValue else {
+        guard let type = allSDLParameterStructs.first(where: { $0.sdlName == name }), let object = value.objectValue else {
             return false
         }
         return reads(type, object)

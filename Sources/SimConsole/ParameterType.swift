@@ -1,62 +1,19 @@
 import JSONCodec
 import SDLModel
 
-/// A parameter's type, read back from the text `ParameterValue.describe` gives for it
-/// (`Integer 5000..100000`, `Array of 1..100 × Choice`, `InteractionMode: MANUAL_ONLY | BOTH`),
-/// so help and shorthand work from the one schema the engine validates with.
-indirect enum ParameterType: Equatable, Sendable {
-    case integer(ClosedRange<Int>)
-    case float
-    case boolean
-    case string(ClosedRange<Int>)
-    case array(ClosedRange<Int>, ParameterType)
-    case enumeration(name: String, values: [String])
-    case structure(String)
-
-    init(describing text: String) {
-        if let range = Self.range(after: "Integer ", in: text) {
-            self = .integer(range)
-        } else if text.hasPrefix("Float ") {
-            self = .float
-        } else if text == "Boolean" {
-            self = .boolean
-        } else if text.hasPrefix("String, "), let range = Self.range(after: "String, ", in: text.replacing(" characters", with: "")) {
-            self = .string(range)
-        } else if text.hasPrefix("Array of "), let cross = text.firstRange(of: " × "),
-            let count = Self.range(after: "Array of ", in: String(text[..<cross.lowerBound]))
-        {
-            self = .array(count, ParameterType(describing: String(text[cross.upperBound...])))
-        } else if let colon = text.firstRange(of: ": ") {
-            let values = text[colon.upperBound...].split(separator: " | ").map(String.init)
-            self = .enumeration(name: String(text[..<colon.lowerBound]), values: values)
-        } else {
-            self = .structure(text)
-        }
-    }
-
-    /// `a..b` right after `prefix`, the whole rest of `text`.
-    private static func range(after prefix: String, in text: String) -> ClosedRange<Int>? {
-        guard text.hasPrefix(prefix) else { return nil }
-        let bounds = text.dropFirst(prefix.count).split(separator: "..", omittingEmptySubsequences: false)
-        guard bounds.count == 2, let low = Int(bounds[0]), let high = Int(bounds[1]), low <= high else { return nil }
-        return low...high
-    }
-
+// How the console shows and fills in parameters, from the types SDLModel describes them with.
+extension ParameterType {
     /// How help writes the type: short, with its limits.
     var summary: String {
         switch self {
         case .integer(let range): "integer \(Self.text(range))"
-        case .float: "number"
+        case .float(let range): range == .anyFloat ? "number" : "number \(range.lowerBound)..\(range.upperBound)"
         case .boolean: "true | false"
         case .string(let range): "string, \(Self.text(range)) chars"
         case .array(let count, let element): "array of \(Self.text(count)) × \(element.summary)"
         case .enumeration(let name, _): name
         case .structure(let name): name
         }
-    }
-
-    private static func text(_ range: ClosedRange<Int>) -> String {
-        range.upperBound == Int.max ? "\(range.lowerBound)+" : "\(range.lowerBound)..\(range.upperBound)"
     }
 
     /// The struct a parameter holds (directly or in an array), for nested help and dotted keys.
@@ -66,6 +23,16 @@ indirect enum ParameterType: Equatable, Sendable {
         case .array(_, let element): element.structName
         default: nil
         }
+    }
+
+    /// The type of an array's elements, or the type itself.
+    var elementType: ParameterType {
+        if case .array(_, let element) = self { return element.elementType }
+        return self
+    }
+
+    private static func text(_ range: ClosedRange<Int>) -> String {
+        range.upperBound == Int.max ? "\(range.lowerBound)+" : "\(range.lowerBound)..\(range.upperBound)"
     }
 
     /// A valid value for the example line in help.
@@ -93,7 +60,7 @@ indirect enum ParameterType: Equatable, Sendable {
     ) -> JSONObject {
         var object = JSONObject()
         for parameter in parameters where parameter.isMandatory {
-            let type = ParameterType(describing: parameter.type)
+            let type = parameter.type
             switch (type, blank[parameter.name]) {
             case (.enumeration, let value?), (.boolean, let value?):
                 object.appendNew(parameter.name, value)

@@ -1,18 +1,18 @@
-import JSONCodec
+import SDLModel
 
-/// The head unit's screen as text, drawn from a `Sim.GetState` result (PROTOCOL.md §5) and
-/// nothing else, so it can draw any simulator that answers that request.
+/// The head unit's screen as text, drawn from `Sim.GetState`'s result (PROTOCOL.md §5) and
+/// nothing else, so it can draw any simulator that answers that request: the engine's own
+/// state, or one read from a simulator process.
 public enum Screen {
-    public static func render(_ state: JSON, width: Int = 80) -> [String] {
+    public static func render(_ state: SimGetState.Response, width: Int = 80) -> [String] {
         var frame = Frame(width: width)
-        guard state["registered"] == .bool(true) else {
+        guard state.registered else {
             frame.title = "head unit"
             frame.add("No app is registered. Register one with: register Demo")
             return frame.lines
         }
-        let appName = state["app"]?["appName"]?.stringValue ?? "app"
-        frame.title = [appName, text(state["hmiLevel"]), text(state["systemContext"])].joined(separator: " · ")
-        if let interaction = state["interaction"]?.objectValue {
+        frame.title = [state.app?.appName ?? "app", state.hmiLevel.rawValue, state.systemContext.rawValue].joined(separator: " · ")
+        if let interaction = state.interaction {
             drawInteraction(interaction, on: &frame)
         } else {
             frame.add("Nothing on screen.")
@@ -21,105 +21,95 @@ public enum Screen {
         return frame.lines
     }
 
-    private static func drawInteraction(_ interaction: JSONObject, on frame: inout Frame) {
-        let layout = interaction["layout"]?.stringValue
-        let secondsLeft = ((interaction["msLeft"]?.integerValue ?? 0) + 999) / 1000
-        let status = [layout ?? "VOICE", text(interaction["interactionMode"]), "\(secondsLeft)s left"].joined(separator: " · ")
-        frame.add(text(interaction["initialText"]), right: status)
-        if interaction["voiceSessionOpen"] == .bool(true) { frame.add("(listening: say a voice command)") }
-        if let typed = interaction["keyboardText"]?.stringValue {
-            drawKeyboard(interaction, typed: typed, isSearch: layout != "KEYBOARD", on: &frame)
+    private static func drawInteraction(_ interaction: SimGetState.Interaction, on frame: inout Frame) {
+        let layout = interaction.layout
+        let secondsLeft = (interaction.msLeft + 999) / 1000
+        let status = [layout?.rawValue ?? "VOICE", interaction.interactionMode.rawValue, "\(secondsLeft)s left"].joined(separator: " · ")
+        frame.add(interaction.initialText, right: status)
+        if interaction.voiceSessionOpen { frame.add("(listening: say a voice command)") }
+        if let typed = interaction.keyboardText {
+            drawKeyboard(interaction, typed: typed, isSearch: layout != .keyboard, on: &frame)
         }
-        let choices = interaction["visibleChoices"]?.arrayValue ?? []
+        let choices = interaction.visibleChoices
         // A keyboard shows no choices; a voice-only interaction shows them only if it has any.
-        guard layout != "KEYBOARD", layout != nil || !choices.isEmpty else { return }
+        guard layout != .keyboard, layout != nil || !choices.isEmpty else { return }
         frame.add("")
         if choices.isEmpty {
-            frame.add(interaction["keyboardText"]?.stringValue?.isEmpty == false ? "  (no choice matches the search)" : "  (no choices)")
-        } else if layout == "ICON_ONLY" || layout == "ICON_WITH_SEARCH" {
+            frame.add(interaction.keyboardText?.isEmpty == false ? "  (no choice matches the search)" : "  (no choices)")
+        } else if layout == .iconOnly || layout == .iconWithSearch {
             drawTiles(choices, on: &frame)
         } else {
             drawList(choices, on: &frame)
         }
     }
 
-    private static func drawKeyboard(_ interaction: JSONObject, typed: String, isSearch: Bool, on frame: inout Frame) {
-        let masked = interaction["inputMasked"] == .bool(true)
+    private static func drawKeyboard(_ interaction: SimGetState.Interaction, typed: String, isSearch: Bool, on frame: inout Frame) {
+        let masked = interaction.inputMasked == true
         let shown = masked ? String(repeating: "•", count: typed.count) : typed
         frame.add("\(isSearch ? "Search" : "Text"): \(shown)▌")
-        let properties = interaction["keyboardProperties"]?.objectValue ?? [:]
-        var details = ["\(properties["keyboardLayout"]?.stringValue ?? "QWERTY") keyboard"]
-        if let keys = properties["customKeys"]?.arrayValue, !keys.isEmpty {
-            details.append("custom keys: " + keys.map { text($0) }.joined(separator: " "))
+        let properties = interaction.keyboardProperties ?? KeyboardProperties()
+        var details = ["\((properties.keyboardLayout ?? .qwerty).rawValue) keyboard"]
+        if let keys = properties.customKeys, !keys.isEmpty {
+            details.append("custom keys: " + keys.joined(separator: " "))
         }
         if masked { details.append("input masked") }
         frame.add(details.joined(separator: " · "))
-        let suggestions = interaction["autoCompleteList"]?.arrayValue ?? []
+        let suggestions = interaction.autoCompleteList ?? []
         guard !suggestions.isEmpty else { return }
-        let entries = suggestions.enumerated().map { "\($0.offset + 1) \(text($0.element))" }
+        let entries = suggestions.enumerated().map { "\($0.offset + 1) \($0.element)" }
         frame.wrap("Suggestions: ", entries, separator: " · ")
     }
 
-    private static func drawList(_ choices: [JSON], on frame: inout Frame) {
-        let idWidth = choices.map { "#" + text($0["choiceID"]) }.map(\.count).max() ?? 2
+    private static func drawList(_ choices: [Choice], on frame: inout Frame) {
+        let idWidth = choices.map { "#\($0.choiceID)".count }.max() ?? 2
         for choice in choices {
-            let id = "#" + text(choice["choiceID"])
+            let id = "#\(choice.choiceID)"
             let indent = String(repeating: " ", count: 2 + idWidth + 2)
             var line = "  " + String(repeating: " ", count: idWidth - id.count) + id + "  "
-            if let image = imageText(choice["image"]) { line += image + " " }
-            line += text(choice["menuName"])
-            if let image = imageText(choice["secondaryImage"]) { line += "  " + image }
+            if let image = imageText(choice.image) { line += image + " " }
+            line += choice.menuName
+            if let image = imageText(choice.secondaryImage) { line += "  " + image }
             frame.add(line)
-            let more = [choice["secondaryText"], choice["tertiaryText"]].compactMap { $0?.stringValue }
+            let more = [choice.secondaryText, choice.tertiaryText].compactMap { $0 }
             if !more.isEmpty { frame.add(indent + more.joined(separator: " · ")) }
         }
     }
 
     /// Icon layouts: tiles three to a row, the image above the ID and name.
-    private static func drawTiles(_ choices: [JSON], on frame: inout Frame) {
+    private static func drawTiles(_ choices: [Choice], on frame: inout Frame) {
         let gap = 2
         let tileWidth = (frame.innerWidth - 2 - 2 * gap) / 3
         for start in stride(from: 0, to: choices.count, by: 3) {
             let row = choices[start..<min(start + 3, choices.count)]
-            let images = row.map { Frame.fit(imageText($0["image"]) ?? "[no image]", tileWidth) }
-            let names = row.map { Frame.fit("#" + text($0["choiceID"]) + " " + text($0["menuName"]), tileWidth) }
+            let images = row.map { Frame.fit(imageText($0.image) ?? "[no image]", tileWidth) }
+            let names = row.map { Frame.fit("#\($0.choiceID) \($0.menuName)", tileWidth) }
             for cells in [images, names] {
                 frame.add("  " + cells.map { Frame.pad($0, tileWidth) }.joined(separator: String(repeating: " ", count: gap)))
             }
         }
     }
 
-    private static func drawStore(_ state: JSON, on frame: inout Frame) {
-        let sets = state["choiceSets"]?.arrayValue ?? []
-        if !sets.isEmpty {
-            let entries = sets.map { set -> String in
-                let count = set["choiceIDs"]?.arrayValue?.count ?? 0
-                let note = set["available"] == .bool(false) ? ", not available yet" : ""
-                return "#\(text(set["interactionChoiceSetID"])) (\(count) choice\(count == 1 ? "" : "s")\(note))"
+    private static func drawStore(_ state: SimGetState.Response, on frame: inout Frame) {
+        if !state.choiceSets.isEmpty {
+            let entries = state.choiceSets.map { set -> String in
+                let count = set.choiceIDs.count
+                let note = set.available ? "" : ", not available yet"
+                return "#\(set.interactionChoiceSetID) (\(count) choice\(count == 1 ? "" : "s")\(note))"
             }
             frame.wrap("Choice sets: ", entries, separator: ", ")
         }
-        let files = state["files"]?.arrayValue ?? []
-        if !files.isEmpty {
-            let used = state["usedBytes"]?.integerValue.map(byteText) ?? "?"
-            var names = files.map { text($0["syncFileName"]) }
-            names[names.count - 1] += " (\(used) used)"
+        if !state.files.isEmpty {
+            var names = state.files.map(\.syncFileName)
+            names[names.count - 1] += " (\(byteText(state.usedBytes)) used)"
             frame.wrap("Files: ", names, separator: ", ")
         }
     }
 
-    private static func imageText(_ image: JSON?) -> String? {
-        guard let value = image?["value"]?.stringValue else { return nil }
-        return "[img \(value)]"
+    private static func imageText(_ image: Image?) -> String? {
+        image.map { "[img \($0.value)]" }
     }
 
-    /// A string as shown; anything else as JSON.
-    private static func text(_ value: JSON?) -> String {
-        guard let value else { return "" }
-        return value.stringValue ?? value.serializedString
-    }
-
-    private static func byteText(_ bytes: Int64) -> String {
+    private static func byteText(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) B" }
         let kib = Double(bytes) / 1024
         if kib < 1024 { return "\(oneDecimal(kib)) KiB" }

@@ -70,7 +70,7 @@ struct Shorthand {
             guard let parameter = schema.first(where: { $0.name == name }) else {
                 throw unknownParameter(name, of: owner, among: schema.map(\.name))
             }
-            type = ParameterType(describing: parameter.type)
+            type = parameter.type
         }
         if path.count == 1 {
             if case .string? = type, let word = value.bareWord, value.json.stringValue == nil {

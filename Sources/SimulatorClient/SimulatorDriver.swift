@@ -1,4 +1,3 @@
-import JSONCodec
 import SDLManager
 import SDLModel
 
@@ -69,13 +68,12 @@ public struct SimulatorDriver: Sendable {
     /// Moves the virtual clock on, firing every timer due; returns the new clock in ms.
     @discardableResult
     public func advance(by duration: Duration) async throws -> Int {
-        let result = try await simulatorRequest(SimAdvanceTime(ms: milliseconds(duration)))
-        return result["clockMs"]?.integerValue.map(Int.init) ?? 0
+        try await connection.send(SimAdvanceTime(ms: milliseconds(duration))).parameters.clockMs
     }
 
     /// The head unit's screen and store.
-    public func state() async throws -> SimulatorState {
-        SimulatorState(try await simulatorRequest(SimGetState()))
+    public func state() async throws -> SimGetState.Response {
+        try await connection.send(SimGetState()).parameters
     }
 
     /// Makes the next `count` calls of `request` fail, come late, or never be answered.
@@ -97,96 +95,9 @@ public struct SimulatorDriver: Sendable {
     public func reset() async throws {
         _ = try await connection.send(SimReset())
     }
-
-    /// Sends a Sim.* request and returns its whole result (it carries more than SDL's fields).
-    private func simulatorRequest<R: SDLRequest>(_ request: R) async throws -> JSONObject {
-        let result = try await connection.request(R.method, params: request.parameters)
-        let _: SDLResponse<NoParameters> = try SDLConnection.checkedResponse(result, method: R.method)
-        return result.objectValue ?? JSONObject()
-    }
-}
-
-/// What `Sim.GetState` reports (PROTOCOL.md §5), with the fields tests use most typed.
-public struct SimulatorState: Sendable {
-    public struct File: Sendable, Equatable {
-        public let name: String
-        public let fileType: String
-        public let size: Int
-        public let isPersistent: Bool
-
-        public init(name: String, fileType: String, size: Int, isPersistent: Bool) {
-            self.name = name
-            self.fileType = fileType
-            self.size = size
-            self.isPersistent = isPersistent
-        }
-    }
-
-    public struct Choice: Sendable, Equatable {
-        public let choiceID: Int
-        public let menuName: String
-
-        public init(choiceID: Int, menuName: String) {
-            self.choiceID = choiceID
-            self.menuName = menuName
-        }
-    }
-
-    public struct Interaction: Sendable {
-        public let layout: String?
-        public let initialText: String?
-        /// After search filtering.
-        public let visibleChoices: [Choice]
-        public let keyboardText: String?
-        public let autoCompleteList: [String]
-        public let msLeft: Int?
-    }
-
-    public let clockMs: Int
-    public let isRegistered: Bool
-    public let hmiLevel: HMILevel?
-    public let systemContext: SystemContext?
-    /// What is on screen; nil when nothing is.
-    public let interaction: Interaction?
-    public let files: [File]
-    public let quotaBytes: Int?
-    public let usedBytes: Int?
-    /// The whole result, for what is not typed here.
-    public let json: JSONObject
-
-    init(_ json: JSONObject) {
-        self.json = json
-        clockMs = json["clockMs"]?.int ?? 0
-        isRegistered = json["registered"]?.boolValue ?? false
-        hmiLevel = json["hmiLevel"]?.stringValue.flatMap(HMILevel.init(rawValue:))
-        systemContext = json["systemContext"]?.stringValue.flatMap(SystemContext.init(rawValue:))
-        quotaBytes = json["quotaBytes"]?.int
-        usedBytes = json["usedBytes"]?.int
-        files = (json["files"]?.arrayValue ?? []).compactMap { file in
-            guard let name = file["syncFileName"]?.stringValue else { return nil }
-            return File(
-                name: name, fileType: file["fileType"]?.stringValue ?? "", size: file["size"]?.int ?? 0,
-                isPersistent: file["persistentFile"]?.boolValue ?? false)
-        }
-        interaction = json["interaction"]?.objectValue.map { screen in
-            Interaction(
-                layout: screen["layout"]?.stringValue, initialText: screen["initialText"]?.stringValue,
-                visibleChoices: (screen["visibleChoices"]?.arrayValue ?? []).compactMap { choice in
-                    guard let id = choice["choiceID"]?.int, let name = choice["menuName"]?.stringValue else { return nil }
-                    return Choice(choiceID: id, menuName: name)
-                },
-                keyboardText: screen["keyboardText"]?.stringValue,
-                autoCompleteList: (screen["autoCompleteList"]?.arrayValue ?? []).compactMap(\.stringValue),
-                msLeft: screen["msLeft"]?.int)
-        }
-    }
 }
 
 private func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-}
-
-extension JSON {
-    fileprivate var int: Int? { integerValue.map(Int.init) }
 }

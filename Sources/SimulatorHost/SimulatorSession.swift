@@ -1,6 +1,7 @@
 import HeadUnit
 import JSONCodec
 import JSONRPC
+import SDLModel
 
 /// The simulator between two byte streams of JSON-RPC lines, with no I/O of its own: bytes
 /// in, bytes out. It maps each request to an `EngineCall` and the engine's SDL answers and
@@ -48,6 +49,9 @@ public final class SimulatorSession: EnginePeer {
 
     /// True while part of a line has been read and its end has not.
     public var hasPartialLine: Bool { framer.hasPartialLine }
+
+    /// The head unit's screen and store, as `Sim.GetState` reports them.
+    public var state: SimGetState.Response { engine.state }
 
     /// Reads the next bytes from the peer.
     public func receive(_ chunk: UnsafeRawBufferPointer) {

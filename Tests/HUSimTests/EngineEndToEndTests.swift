@@ -7,7 +7,7 @@ import TestSupport
 /// (PROTOCOL.md §3–6): what a user of the simulator sees on the wire.
 @Suite(.ownThreads) struct EngineEndToEnd {
     private static let register =
-        #"{"jsonrpc":"2.0","id":"reg","method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#
+        #"{"jsonrpc":"2.0","id":"reg","method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#
 
     private static func request(_ id: Int, _ method: String, _ params: String = "{}") -> String {
         #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#
@@ -177,7 +177,7 @@ import TestSupport
 
     @Test func theLegacyProfileReportsItsOlderVersion() throws {
         let messages = try session([Self.register], arguments: ["--clock", "virtual", "--profile", "legacy"])
-        #expect(result("reg", in: messages)?["sdlMsgVersion"] == ["majorVersion": 4, "minorVersion": 5, "patchVersion": 0])
+        #expect(result("reg", in: messages)?["syncMsgVersion"] == ["majorVersion": 4, "minorVersion": 5, "patchVersion": 0])
     }
 
     @Test func aProfileFileIsUsed() throws {

@@ -14,7 +14,7 @@ import TestSupport
         .filter { $0.hasSuffix(".line") }.sorted() ?? []
 
     static let registration = """
-        {"jsonrpc":"2.0","id":900000001,"method":"RegisterAppInterface","params":{"appName":"Fuzz","appID":"fuzz-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}
+        {"jsonrpc":"2.0","id":900000001,"method":"RegisterAppInterface","params":{"appName":"Fuzz","appID":"fuzz-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}}
         """
     static let stateRequest = #"{"jsonrpc":"2.0","id":900000002,"method":"Sim.GetState"}"#
 

@@ -6,7 +6,7 @@ import TestSupport
 /// `--record`, `--screen` and `--interactive` with pipes: what scripts and tests see.
 @Suite(.ownThreads) struct InteractiveSessionPiped {
     private let session = [
-        #"{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#,
+        #"{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#,
         #"{"jsonrpc":"2.0","id":2,"method":"CreateInteractionChoiceSet","params":{"interactionChoiceSetID":1,"choiceSet":[{"choiceID":1,"menuName":"Berlin"},{"choiceID":2,"menuName":"Bern"}]}}"#,
         "not json",
         #"{"jsonrpc":"2.0","id":3,"method":"PerformInteraction","params":{"initialText":"City","interactionMode":"MANUAL_ONLY","interactionChoiceSetIDList":[1]}}"#,

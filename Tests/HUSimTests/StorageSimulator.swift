@@ -184,7 +184,7 @@ final class StorageSimulator: @unchecked Sendable {
     static func registration(appID: String = "demo-1") -> JSONObject {
         [
             "appName": "Demo", "appID": .string(appID), "isMediaApplication": false, "languageDesired": "EN-US",
-            "hmiDisplayLanguageDesired": "EN-US", "sdlMsgVersion": ["majorVersion": 8, "minorVersion": 0],
+            "hmiDisplayLanguageDesired": "EN-US", "syncMsgVersion": ["majorVersion": 8, "minorVersion": 0],
         ]
     }
 

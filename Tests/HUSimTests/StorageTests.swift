@@ -54,7 +54,7 @@ import TestSupport
         let answers = results(outcome)
         #expect(answers[12]?.resultCodeText == "CORRUPTED_DATA")
         #expect(answers[13]?.resultCodeText == "INVALID_DATA")
-        #expect(answers[13]?.infoText == "Can't save file")
+        #expect(answers[13]?.infoText == "offset: Can't save file")
         #expect((10..<id).filter { $0 != 12 && $0 != 13 }.allSatisfy { answers[$0]?.resultCodeText == "SUCCESS" })
         let onDisk = try Data(contentsOf: URL(fileURLWithPath: folder.appending("demo-1/big.bin")))
         #expect(Array(onDisk) == whole)
@@ -474,7 +474,7 @@ func crc32(_ bytes: [UInt8]) -> UInt32 {
         #expect(first.resultCodeText == "SUCCESS")
         #expect(first.spaceAvailable == 995, "the old file is still on disk beside the 3 bytes staged")
         #expect(folder.snapshot()["demo-1/a.bin"] == Data([9, 9]))
-        #expect(simulator.request("PutFile", chunk("a.bin", [4, 5, 6], offset: 4)).infoText == "Can't save file")
+        #expect(simulator.request("PutFile", chunk("a.bin", [4, 5, 6], offset: 4)).infoText == "offset: Can't save file")
         #expect(simulator.request("PutFile", chunk("a.bin", [4, 5, 6], offset: 3)).resultCodeText == "SUCCESS")
         #expect(simulator.request("Sim.GetState")["files"]?.arrayValue?.first?["size"] == 6)
         #expect(folder.snapshot()["demo-1/a.bin"] == Data([9, 9]))
@@ -523,7 +523,7 @@ func crc32(_ bytes: [UInt8]) -> UInt32 {
         #expect(simulator.request("DeleteFile", ["syncFileName": "n.bin"]).resultCodeText == "SUCCESS")
         #expect(simulator.request("DeleteFile", ["syncFileName": "p.bin"]).resultCodeText == "SUCCESS")
         #expect(folder.snapshot().keys.allSatisfy { !$0.contains(".bin") && !$0.contains(".hu-") }, "\(folder.snapshot().keys)")
-        #expect(simulator.request("PutFile", chunk("n.bin", [1], offset: 1)).infoText == "Can't save file")
+        #expect(simulator.request("PutFile", chunk("n.bin", [1], offset: 1)).infoText == "offset: Can't save file")
         #expect(simulator.finish() == 0)
     }
 }

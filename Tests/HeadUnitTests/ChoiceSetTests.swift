@@ -195,7 +195,7 @@ import Testing
         hu.register()
         let result = hu.createSet(id: 1, choices: [choice(1, "A", vr: ["A"]), choice(2, "B")])
         #expect(result.code == "INVALID_DATA")
-        #expect(result.info == "Some choices don't contain VR commands. Either all or none must have voice commands.")
+        #expect(result.info == "choiceSet: Some choices don't contain VR commands. Either all or none must have voice commands.")
         #expect(storedSets(hu).isEmpty)
     }
 

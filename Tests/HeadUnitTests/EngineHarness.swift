@@ -182,7 +182,7 @@ func registration(version: (major: Int64, minor: Int64) = (8, 0), media: Bool = 
     [
         "appName": "Demo", "appID": "demo-1", "isMediaApplication": .bool(media), "languageDesired": "EN-US",
         "hmiDisplayLanguageDesired": "EN-US",
-        "sdlMsgVersion": ["majorVersion": .integer(version.major), "minorVersion": .integer(version.minor)],
+        "syncMsgVersion": ["majorVersion": .integer(version.major), "minorVersion": .integer(version.minor)],
     ]
 }
 

@@ -60,7 +60,7 @@ import Testing
     @Test func setAppIconNeedsAnUploadedFileWithoutSlash() {
         let hu = FilesSession.registered()
         #expect(hu.send("SetAppIcon", ["syncFileName": "icon.png"]).resultCodeText == "INVALID_DATA")
-        #expect(hu.send("SetAppIcon", ["syncFileName": "../icon.png"]).infoText == "Sync file name contains forbidden symbols.")
+        #expect(hu.send("SetAppIcon", ["syncFileName": "../icon.png"]).infoText == "syncFileName: Sync file name contains forbidden symbols.")
         hu.put("icon.png", [1, 2])
         let result = hu.send("SetAppIcon", ["syncFileName": "icon.png"])
         #expect(result.resultCodeText == "SUCCESS")

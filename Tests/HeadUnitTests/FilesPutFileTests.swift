@@ -25,7 +25,7 @@ import Testing
         ] {
             let result = hu.send("PutFile", params)
             #expect(result.resultCodeText == "INVALID_DATA")
-            #expect(result.infoText == "Binary data empty")
+            #expect(result.infoText == "bulkData: Binary data empty")
             #expect(result.spaceAvailable == 100 << 20)
         }
         #expect(hu.listedNames.isEmpty)
@@ -54,7 +54,7 @@ import Testing
         let hu = FilesSession.registered()
         let result = hu.put(name, [1, 2, 3])
         #expect(result.resultCodeText == "INVALID_DATA")
-        #expect(result.infoText == "Sync file name contains forbidden symbols.")
+        #expect(result.infoText == "syncFileName: Sync file name contains forbidden symbols.")
         #expect(hu.listedNames.isEmpty)
     }
 
@@ -137,9 +137,9 @@ import Testing
         for offset: Int64 in [2, 4, 1000] {
             let result = hu.put("a.bin", [9], extra: ["offset": .integer(offset)])
             #expect(result.resultCodeText == "INVALID_DATA")
-            #expect(result.infoText == "Can't save file")
+            #expect(result.infoText == "offset: Can't save file")
         }
-        #expect(hu.put("missing.bin", [9], extra: ["offset": 1]).infoText == "Can't save file")
+        #expect(hu.put("missing.bin", [9], extra: ["offset": 1]).infoText == "offset: Can't save file")
         #expect(hu.bytes(of: "a.bin") == [1, 2, 3])
         #expect(hu.bytes(of: "missing.bin") == nil)
     }
@@ -196,8 +196,8 @@ import Testing
     @Test func theOrderOfChecksIsCores() {
         let hu = FilesSession.registered(quotaBytes: 1)
         // No data beats a bad name; a bad name beats the quota; the quota beats the CRC; the CRC beats the offset.
-        #expect(hu.send("PutFile", ["syncFileName": "a/b", "fileType": "BINARY"]).infoText == "Binary data empty")
-        #expect(hu.put("a/b", sampleBytes(5)).infoText == "Sync file name contains forbidden symbols.")
+        #expect(hu.send("PutFile", ["syncFileName": "a/b", "fileType": "BINARY"]).infoText == "bulkData: Binary data empty")
+        #expect(hu.put("a/b", sampleBytes(5)).infoText == "syncFileName: Sync file name contains forbidden symbols.")
         #expect(hu.put("a", sampleBytes(5), extra: ["crc": 1]).resultCodeText == "OUT_OF_MEMORY")
         #expect(hu.put("a", [1], extra: ["crc": 1, "offset": 7]).resultCodeText == "CORRUPTED_DATA")
     }

@@ -48,7 +48,7 @@ final class FilesSession {
             "RegisterAppInterface",
             [
                 "appName": "Demo", "appID": .string(appID), "isMediaApplication": false, "languageDesired": "EN-US",
-                "hmiDisplayLanguageDesired": "EN-US", "sdlMsgVersion": ["majorVersion": 8, "minorVersion": 0],
+                "hmiDisplayLanguageDesired": "EN-US", "syncMsgVersion": ["majorVersion": 8, "minorVersion": 0],
             ])
     }
 

@@ -249,10 +249,17 @@ import Testing
         #expect(result.info?.hasPrefix("choiceSet[0].vrCommands[1]") == true)
     }
 
-    @Test func aPromptTextMayBeSpacesOnly() {
-        // Core checks prompt texts with empty lines allowed: spaces alone pass.
+    @Test func aPromptTextOfOnlySpacesIsInvalidData() {
+        // Core checks a prompt text that is not empty: spaces alone fail (SDL-RULES §14).
         let hu = EngineHarness.withCities()
-        hu.start("PerformInteraction", performParams(sets: [1], extra: ["timeoutPrompt": [["text": "  ", "type": "TEXT"]]]))
+        let result = hu.send("PerformInteraction", performParams(sets: [1], extra: ["timeoutPrompt": [["text": "  ", "type": "TEXT"]]]))
+        #expect(result.code == "INVALID_DATA")
+        #expect(result.info?.hasPrefix("timeoutPrompt[0].text") == true)
+    }
+
+    @Test func anEmptyPromptTextIsAllowed() {
+        let hu = EngineHarness.withCities()
+        hu.start("PerformInteraction", performParams(sets: [1], extra: ["helpPrompt": [["text": "", "type": "SILENCE"]]]))
         #expect(hu.interaction != .null)
     }
 

@@ -213,7 +213,7 @@ import Testing
         hu.createSet(id: 2, choices: [choice(4, "Tea")])
         let result = refused(hu, performParams(sets: [1, 2], mode: mode))
         #expect(result.code == "INVALID_DATA")
-        #expect(result.info == "Some choices don't contain VR commands.")
+        #expect(result.info == "interactionChoiceSetIDList: Some choices don't contain VR commands.")
     }
 
     @Test func manualOnlyNeedsNoVoiceCommands() {

@@ -68,8 +68,8 @@ import Testing
     @Test func theResponseVersionIsTheLowerOfTheAppsAndTheHeadUnits() {
         let hu = EngineHarness(profile: .legacy)
         let result = hu.register(version: (8, 0))
-        #expect(result["sdlMsgVersion"]?["majorVersion"] == 4)
-        #expect(result["sdlMsgVersion"]?["minorVersion"] == 5)
+        #expect(result["syncMsgVersion"]?["majorVersion"] == 4)
+        #expect(result["syncMsgVersion"]?["minorVersion"] == 5)
     }
 
     @Test func aRegistrationMissingAppNameIsInvalidData() {
@@ -86,7 +86,7 @@ import Testing
         let hu = EngineHarness()
         let result = hu.send("RegisterAppInterface", registration(version: (11, 0)))
         #expect(result.code == "INVALID_DATA")
-        #expect(result.info?.hasPrefix("sdlMsgVersion.majorVersion") == true)
+        #expect(result.info?.hasPrefix("syncMsgVersion.majorVersion") == true)
     }
 
     @Test func getSystemCapabilityDisplaysReportsTheMainWindow() {

@@ -133,7 +133,7 @@ final class SDLAppHarness {
         #expect(answer?.json["resultCode"] == "SUCCESS")
         #expect(hu.state["files"]?.arrayValue?.first?["size"] == 700)
         hu.request(32, ["syncFileName": "empty.png", "fileType": "GRAPHIC_PNG"])
-        #expect(hu.received().first?.json["info"] == "Binary data empty")
+        #expect(hu.received().first?.json["info"] == "bulkData: Binary data empty")
     }
 
     @Test func theDriverOnStdioActsForTheAppOnTheSocket() {

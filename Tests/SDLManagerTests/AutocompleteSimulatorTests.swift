@@ -20,7 +20,7 @@ import Testing
             if keyboard != KeyboardProperties() {
                 _ = try await connection.send(SetGlobalProperties(keyboardProperties: keyboard))
             }
-            let configuration = AutocompleteLoop.Configuration(keyboard: keyboard, headUnitVersion: await manager.registration?.sdlMsgVersion)
+            let configuration = AutocompleteLoop.Configuration(keyboard: keyboard, headUnitVersion: await manager.registration?.headUnitVersion)
             let loop = AutocompleteLoop(provider: provider ?? words, configuration: configuration, clock: clock) { properties in
                 _ = try await connection.send(SetGlobalProperties(keyboardProperties: properties))
             }

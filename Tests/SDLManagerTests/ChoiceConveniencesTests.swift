@@ -18,7 +18,7 @@ import Testing
             let set = try ChoiceSet(title: "Pick a city", cells: ["Berlin", "Paris"].map { try ChoiceCell(text: $0) })
             let presentation = await manager.choiceSets.start(set)
             let shown = try await interactionOnScreen(user)
-            #expect(shown.layout == "ICON_ONLY")
+            #expect(shown.layout == .iconOnly)
             #expect(shown.msLeft == 20_000)
             try await user.tap("Paris")
             #expect(await presentation.result.selection?.cell.text == "Paris")
@@ -26,7 +26,7 @@ import Testing
             let own = try ChoiceSet(title: "Pick a city", cells: set.cells, layout: .list, timeout: .seconds(5))
             let second = await manager.choiceSets.start(own)
             let again = try await interactionOnScreen(user)
-            #expect(again.layout == "LIST_ONLY" && again.msLeft == 5_000)
+            #expect(again.layout == .listOnly && again.msLeft == 5_000)
             try await user.tap("Berlin")
             _ = await second.result
             await manager.stop()

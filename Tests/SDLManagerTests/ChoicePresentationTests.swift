@@ -17,10 +17,10 @@ import Testing
             let presentation = await manager.choiceSets.start(set)
             let screen = try await interactionOnScreen(user)
             #expect(screen.initialText == "Pick a city")
-            #expect(screen.layout == "ICON_ONLY")
+            #expect(screen.layout == .iconOnly)
             #expect(screen.visibleChoices.map(\.menuName) == ["Berlin", "Paris", "Rome"])
             #expect(screen.visibleChoices.map(\.choiceID) == [1, 2, 3])
-            #expect(try await user.state().json["interaction"]?["interactionMode"]?.stringValue == "MANUAL_ONLY")
+            #expect(try await user.state().interaction?.interactionMode == .manualOnly)
             try await user.tap("Paris")
             let selection = try #require(await presentation.result.selection)
             #expect(selection.cell == cities[1])
@@ -86,8 +86,8 @@ import Testing
             let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"))
             let presentation = await manager.choiceSets.start(set)
             try await interactionOnScreen(user)
-            let cancelID = try await user.state().json["interaction"]?["cancelID"]?.integerValue
-            #expect(cancelID == Int64(presentation.cancelID))
+            let cancelID = try await user.state().interaction?.cancelID
+            #expect(cancelID == presentation.cancelID)
             #expect(ChoiceSetManager.cancelIDs.contains(presentation.cancelID))
             try await presentation.cancel()
             #expect(await presentation.result.cancelSource == .app)

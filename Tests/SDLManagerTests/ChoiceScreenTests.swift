@@ -11,10 +11,10 @@ import Testing
     func shown(_ cells: [ChoiceCell], on manager: SDLManager, _ user: SimulatorDriver) async throws -> [JSONObject] {
         let presentation = await manager.choiceSets.start(try ChoiceSet(title: "Pick", cells: cells))
         try await interactionOnScreen(user)
-        let visible = try await user.state().json["interaction"]?["visibleChoices"]?.arrayValue ?? []
+        let visible = try await user.state().interaction?.visibleChoices ?? []
         try await user.close()
         #expect(await presentation.result.cancelSource == .user)
-        return visible.compactMap(\.objectValue)
+        return visible.map(\.parameters)
     }
 
     @Test func aTextOnlyHeadUnitGetsNoFieldItCannotShowAndNoArtworkUpload() async throws {

@@ -21,7 +21,7 @@ import Testing
             #expect(await choices.loadedCells == Set(cities))
             #expect(await cities.asyncMap { await choices.choiceID(of: $0) } == [1, 2, 3])
             #expect(await manager.connection.requestsSent(CreateInteractionChoiceSet.self) == created + 3)
-            #expect(try await user.state().choiceSets == [1: false, 2: false, 3: false])
+            #expect(try await user.state().voiceBySetID == [1: false, 2: false, 3: false])
         }
     }
 
@@ -114,7 +114,7 @@ import Testing
             try await choices.delete([cities[1], try ChoiceCell(text: "Never loaded")])
             #expect(await manager.connection.requestsSent(DeleteInteractionChoiceSet.self) == deletes + 1)
             #expect(await choices.loadedCells == [cities[0], cities[2]])
-            #expect(try await user.state().choiceSets.keys.sorted() == [1, 3])
+            #expect(try await user.state().voiceBySetID.keys.sorted() == [1, 3])
             let madrid = try ChoiceCell(text: "Madrid")
             try await choices.preload([madrid, cities[1]])
             #expect(await choices.choiceID(of: madrid) == 2)
@@ -171,7 +171,7 @@ import Testing
             let deletes = await manager.connection.requestsSent(DeleteInteractionChoiceSet.self)
             let deletion = Task { try await choices.delete([berlin]) }
             #expect(try await eventually { await manager.connection.requestsSent(DeleteInteractionChoiceSet.self) == deletes + 1 })
-            #expect(try await user.state().choiceSets.keys.contains(id))
+            #expect(try await user.state().voiceBySetID.keys.contains(id))
             #expect(await choices.loadedCells == [berlin])
             try await user.close()
             await #expect(throws: SDLResultError.self) { try await interaction.value }
@@ -192,7 +192,7 @@ import Testing
             #expect(await manager.connection.requestsSent(DeleteInteractionChoiceSet.self) == 1)
             #expect(try await user.state().choiceSets.isEmpty)
             try await manager.choiceSets.preload(try cells("Berlin"))
-            #expect(try await user.state().choiceSets == [1: false])
+            #expect(try await user.state().voiceBySetID == [1: false])
         }
     }
 
@@ -208,7 +208,7 @@ import Testing
             #expect(await connection.requestsSent(DeleteInteractionChoiceSet.self) == 0)
             let spoken = try ChoiceCell(text: "Rome", voiceCommands: ["rome"])
             try await manager.choiceSets.preload(try cells("Berlin") + [spoken])
-            #expect(try await user.state().choiceSets == [1: true, 2: true])
+            #expect(try await user.state().voiceBySetID == [1: true, 2: true])
             await manager.stop()
         }
     }
@@ -218,7 +218,7 @@ import Testing
             try await probeAnswered(manager)
             #expect(await manager.choiceSets.isVoiceOptional == false)
             try await manager.choiceSets.preload(try cells("Berlin", "Paris"))
-            #expect(try await user.state().choiceSets == [1: true, 2: true])
+            #expect(try await user.state().voiceBySetID == [1: true, 2: true])
         }
     }
 
@@ -235,7 +235,7 @@ import Testing
             let rome = try ChoiceCell(text: "Rome")
             try await choices.preload([rome])
             #expect(await choices.choiceID(of: rome) == 1)
-            #expect(try await user.state().choiceSets == [1: false])
+            #expect(try await user.state().voiceBySetID == [1: false])
         }
     }
 
@@ -253,7 +253,7 @@ import Testing
             let outcome = try await manager.choiceSets.preload(cities)
             #expect(outcome.warnings.isEmpty)
             #expect(await manager.connection.requestsSent(PutFile.self) == 2)
-            #expect(Set(try await user.state().files.map(\.name)) == [shared.name, secondary.name])
+            #expect(Set(try await user.state().files.map(\.syncFileName)) == [shared.name, secondary.name])
             // Equal cells presented later do not upload again.
             try await manager.choiceSets.preload(cities)
             #expect(await manager.connection.requestsSent(PutFile.self) == 2)

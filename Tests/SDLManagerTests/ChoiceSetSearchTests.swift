@@ -11,7 +11,7 @@ import Testing
             let cities = try cells("Berlin", "Bern", "Paris")
             let search = await manager.choiceSets.startSearch(try ChoiceSet(title: "Pick a city", cells: cities))
             let screen = try await interactionOnScreen(user)
-            #expect(screen.layout == "LIST_WITH_SEARCH")
+            #expect(screen.layout == .listWithSearch)
             try await user.type("ber")
             #expect(try await user.state().interaction?.visibleChoices.map(\.menuName) == ["Berlin", "Bern"])
             try await user.tap("Bern")
@@ -27,7 +27,7 @@ import Testing
             let search = await manager.choiceSets.startSearch(set)
             let events = Task { await allEvents(search.events) }
             let screen = try await interactionOnScreen(user)
-            #expect(screen.layout == "ICON_WITH_SEARCH")
+            #expect(screen.layout == .iconWithSearch)
             try await user.type("Ber")
             try await user.submit()
             let result = await search.result

@@ -17,7 +17,7 @@ import Testing
                 #expect(try await manager.fileManager.upload(file) == .uploaded)
                 #expect(await manager.connection.requestsSent(PutFile.self) == 5)
                 let stored = try await user.state().files
-                #expect(stored == [SimulatorState.File(name: "route.json", fileType: "JSON", size: 300_000, isPersistent: true)])
+                #expect(stored == [SimGetState.File(syncFileName: "route.json", fileType: .json, size: 300_000, persistentFile: true)])
             }
         }
     }

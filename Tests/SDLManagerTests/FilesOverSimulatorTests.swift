@@ -18,7 +18,7 @@ import Testing
             #expect(again == .alreadyOnHeadUnit)
             #expect(await manager.connection.requestsSent(PutFile.self) == 1)
             let files = try await user.state().files
-            #expect(files == [SimulatorState.File(name: artwork.name, fileType: "GRAPHIC_PNG", size: 5000, isPersistent: false)])
+            #expect(files == [SimGetState.File(syncFileName: artwork.name, fileType: .graphicPNG, size: 5000, persistentFile: false)])
         }
     }
 
@@ -29,7 +29,7 @@ import Testing
             #expect(outcome == .uploaded)
             #expect(await manager.connection.requestsSent(PutFile.self) == 6)
             let stored = try await user.state().files
-            #expect(stored == [SimulatorState.File(name: "route.json", fileType: "JSON", size: 5500, isPersistent: true)])
+            #expect(stored == [SimGetState.File(syncFileName: "route.json", fileType: .json, size: 5500, persistentFile: true)])
         }
     }
 

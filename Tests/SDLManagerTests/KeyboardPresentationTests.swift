@@ -14,10 +14,10 @@ import Testing
         try await withReadyManager { manager, user in
             let keyboard = await manager.keyboards.start(initialText: "Where to?")
             let screen = try await interactionOnScreen(user)
-            #expect(screen.layout == "KEYBOARD")
+            #expect(screen.layout == .keyboard)
             #expect(screen.initialText == "Where to?")
-            #expect(try await user.state().json["interaction"]?["interactionMode"]?.stringValue == "MANUAL_ONLY")
-            #expect(try await user.state().json["interaction"]?["cancelID"]?.integerValue == Int64(keyboard.cancelID))
+            #expect(try await user.state().interaction?.interactionMode == .manualOnly)
+            #expect(try await user.state().interaction?.cancelID == keyboard.cancelID)
             try await user.type("Berlin")
             try await user.submit()
             #expect(await keyboard.result.submittedText == "Berlin")

@@ -17,7 +17,7 @@ import Testing
             let window = await manager.defaultMainWindowCapability
             #expect(window?.keyboardCapabilities?.maskInputCharactersSupported == true)
             let simulator = try await user.state()
-            #expect(simulator.isRegistered)
+            #expect(simulator.registered)
         }
     }
 
@@ -107,7 +107,7 @@ import Testing
             try await manager.waitUntilReady()
             await manager.stop()
             #expect(await manager.state == .shutDown)
-            #expect(try await !user.state().isRegistered)
+            #expect(try await !user.state().registered)
         }
     }
 

@@ -456,7 +456,7 @@ enum FaultScenarioRunner {
     private static func checkNoNeedlessUploads(
         manager: SDLManager, user: SimulatorDriver, clock: TestClock<Duration>, report: inout ScenarioReport
     ) async {
-        guard let files = try? await user.state().files.map(\.name) else { return }
+        guard let files = try? await user.state().files.map(\.syncFileName) else { return }
         let artworks = (0..<FaultScenario.artworkCount).map(FaultScenario.artwork)
             + (0..<FaultScenario.cellCount).compactMap { FaultScenario.cell($0).artwork }
         for artwork in artworks where await manager.fileManager.hasUploaded(artwork.name) {
@@ -533,7 +533,7 @@ enum FaultScenarioRunner {
     }
 
     /// The interaction titled `title` once it is on screen; nil if it does not come soon.
-    private static func waitUntilShown(_ title: String, user: SimulatorDriver) async -> SimulatorState.Interaction? {
+    private static func waitUntilShown(_ title: String, user: SimulatorDriver) async -> SimGetState.Interaction? {
         for _ in 0..<50 {
             guard let state = try? await user.state() else { return nil }
             if let interaction = state.interaction, interaction.initialText == title { return interaction }

@@ -20,7 +20,7 @@ import Testing
             let user = SimulatorDriver(connection)  // the simulated driver and the simulator's controls
             try await user.injectFault(.result(.genericError), on: PutFile.self)  // the next PutFile fails…
             _ = try await manager.fileManager.upload(SDLArtwork(data: otherBytes))  // …and is retried once
-            let names = try await user.state().files.map(\.name)
+            let names = try await user.state().files.map(\.syncFileName)
 
             await manager.stop()
             return names

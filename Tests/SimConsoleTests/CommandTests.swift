@@ -70,7 +70,7 @@ import Testing
     @Test func registerFillsInSensibleDefaults() throws {
         let expected: JSONObject = [
             "appName": "My Nav", "appID": "my-nav", "isMediaApplication": false, "languageDesired": "EN-US",
-            "hmiDisplayLanguageDesired": "EN-US", "sdlMsgVersion": ["majorVersion": 8, "minorVersion": 0],
+            "hmiDisplayLanguageDesired": "EN-US", "syncMsgVersion": ["majorVersion": 8, "minorVersion": 0],
         ]
         #expect(try actions(#"register "My Nav""#) == [.request(method: "RegisterAppInterface", params: expected)])
         guard case .request(_, let params)? = try actions("register").first else { Issue.record("no request"); return }

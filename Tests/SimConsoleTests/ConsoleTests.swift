@@ -1,16 +1,21 @@
 import Foundation
 import JSONCodec
 import JSONRPC
+import SDLModel
 import Testing
 
 @testable import SimConsole
 
 /// A simulator stand-in: answers each request line with SUCCESS (and `Sim.GetState` with
-/// `state`), keeping every line it was sent.
+/// `stateJSON`, which is also the state it draws from), keeping every line it was sent.
 private final class FakeSimulator: SimulatorLink {
     var output: [UInt8] = []
     var received: [String] = []
-    var state: JSON = ["success": true, "resultCode": "SUCCESS", "registered": false]
+    var stateJSON: JSON = ["success": true, "resultCode": "SUCCESS", "registered": false]
+
+    var state: SimGetState.Response {
+        (try? SDLResponse<SimGetState.Response>(result: stateJSON).parameters) ?? SimGetState.Response()
+    }
 
     func handle(_ line: LineFramer.Line) {
         guard case .text(let bytes) = line else { return }
@@ -23,12 +28,9 @@ private final class FakeSimulator: SimulatorLink {
 
     private func answer(_ line: String) {
         guard let message = try? JSON.parse(line), let id = message["id"] else { return }
-        let result: JSON = message["method"] == "Sim.GetState" ? state : ["success": true, "resultCode": "SUCCESS"]
+        let result: JSON = message["method"] == "Sim.GetState" ? stateJSON : ["success": true, "resultCode": "SUCCESS"]
         output += JSON.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized + [0x0A]
     }
-
-    /// The lines sent by the console itself to draw the screen left out.
-    var requests: [String] { received.filter { !$0.contains("hu-sim:screen") } }
 }
 
 private final class Clock {
@@ -58,7 +60,7 @@ private final class Clock {
         let console = console(simulator)
         type("perf initialText=Hi interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1]\nclose\n", into: console)
         #expect(
-            simulator.requests == [
+            simulator.received == [
                 #"{"jsonrpc":"2.0","id":1,"method":"PerformInteraction","params":{"initialText":"Hi","interactionMode":"MANUAL_ONLY","interactionChoiceSetIDList":[1]}}"#,
                 #"{"jsonrpc":"2.0","id":2,"method":"User.Close"}"#,
             ])
@@ -71,7 +73,7 @@ private final class Clock {
         let console = console(simulator)
         let line = #"{"jsonrpc":"2.0","id":"mine","method":"ListFiles"}"#
         type(line + "\r\n", into: console)
-        #expect(simulator.requests == [line])
+        #expect(simulator.received == [line])
         #expect(text(console.stdout).contains(#"✓ ListFiles #"mine" SUCCESS"#))
     }
 
@@ -80,7 +82,7 @@ private final class Clock {
         let console = console(simulator)
         type("frobnicate 3\nreset\n", into: console)
         #expect(text(console.stdout).contains("✗ unknown command or method \"frobnicate\"; type help for the list\n"))
-        #expect(simulator.requests == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#])
+        #expect(simulator.received == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#])
     }
 
     @Test func theScreenIsDrawnAtStartAndAgainOnlyWhenItChanges() {
@@ -91,7 +93,7 @@ private final class Clock {
         console.stdout = []
         type("reset\n", into: console)
         #expect(!text(console.stdout).contains("╭─"), "unchanged: not drawn again")
-        simulator.state = ["success": true, "resultCode": "SUCCESS", "registered": true, "app": ["appName": "Demo"], "hmiLevel": "FULL", "systemContext": "MAIN"]
+        simulator.stateJSON = ["success": true, "resultCode": "SUCCESS", "registered": true, "app": ["appName": "Demo"], "hmiLevel": "FULL", "systemContext": "MAIN"]
         type("activate\n", into: console)
         #expect(text(console.stdout).contains("╭─ Demo · FULL · MAIN ─"))
         console.stdout = []
@@ -112,7 +114,7 @@ private final class Clock {
     @Test func waitOnTheVirtualClockAdvancesTime() {
         let simulator = FakeSimulator()
         type("wait 5s\n", into: console(simulator))
-        #expect(simulator.requests == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.AdvanceTime","params":{"ms":5000}}"#])
+        #expect(simulator.received == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.AdvanceTime","params":{"ms":5000}}"#])
     }
 
     @Test func waitOnTheRealClockHoldsLaterLinesUntilItIsOver() {
@@ -122,14 +124,14 @@ private final class Clock {
         let console = console(simulator, virtualClock: false, clock: clock)
         type("wait 2s\nreset\n", into: console)
         #expect(console.waitDeadline == 3000)
-        #expect(simulator.requests.isEmpty)
+        #expect(simulator.received.isEmpty)
         clock.now = 2999
         console.pump()
-        #expect(simulator.requests.isEmpty)
+        #expect(simulator.received.isEmpty)
         clock.now = 3000
         console.pump()
         #expect(console.waitDeadline == nil)
-        #expect(simulator.requests == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#])
+        #expect(simulator.received == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#])
     }
 
     @Test func quitEndsTheSessionAndIgnoresWhatFollows() {
@@ -137,7 +139,7 @@ private final class Clock {
         let console = console(simulator)
         type("quit\nreset\n", into: console)
         #expect(console.wantsToQuit)
-        #expect(simulator.requests.isEmpty)
+        #expect(simulator.received.isEmpty)
     }
 
     @Test func pipedModePassesTheProtocolThroughAndDrawsTheScreenOnStderr() {
@@ -146,15 +148,16 @@ private final class Clock {
         console.start()
         #expect(console.stdout.isEmpty)
         #expect(text(console.stderr).contains("No app is registered"))
+        // Drawn from the simulator's state: nothing was sent to ask for it.
+        #expect(simulator.received.isEmpty)
         type(#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"#, into: console)
         #expect(text(console.stdout) == #"{"jsonrpc":"2.0","id":1,"result":{"success":true,"resultCode":"SUCCESS"}}"# + "\n")
         type(#""method":"ListFiles"}"# + "\n", into: console)
-        #expect(simulator.requests == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#, #"{"jsonrpc":"2.0","id":2,"method":"ListFiles"}"#])
+        #expect(simulator.received == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#, #"{"jsonrpc":"2.0","id":2,"method":"ListFiles"}"#])
         #expect(text(console.stdout).hasSuffix(#"{"jsonrpc":"2.0","id":2,"result":{"success":true,"resultCode":"SUCCESS"}}"# + "\n"))
-        #expect(!text(console.stdout).contains("hu-sim:screen"))
     }
 
-    @Test func aRecordingHoldsEverySendAndExpectButNotTheScreenQueries() throws {
+    @Test func aRecordingHoldsEverySendAndExpect() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID()).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let simulator = FakeSimulator()
@@ -179,7 +182,7 @@ private final class Clock {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID()).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let simulator = FakeSimulator()
-        simulator.state = ["success": true, "resultCode": "SUCCESS", "clockMs": 1234, "interaction": ["msLeft": 800]]
+        simulator.stateJSON = ["success": true, "resultCode": "SUCCESS", "clockMs": 1234, "interaction": ["msLeft": 800]]
         do {
             let recorder = try SessionRecorder(path: path, options: [:], masksClock: true)
             type("state\n", into: console(simulator, recorder: recorder))

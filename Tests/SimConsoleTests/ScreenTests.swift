@@ -1,12 +1,14 @@
 import JSONCodec
+import SDLModel
 import Testing
 
 @testable import SimConsole
 
-/// The screen drawn from `Sim.GetState`-shaped JSON, as expected-text snapshots.
+/// The screen drawn from `Sim.GetState` results (read from JSON as a client reads them), as
+/// expected-text snapshots.
 @Suite struct ScreenDrawing {
     private func screen(_ state: String) throws -> String {
-        Screen.render(try JSON.parse(state)).joined(separator: "\n")
+        Screen.render(try SDLResponse<SimGetState.Response>(result: JSON.parse(state)).parameters).joined(separator: "\n")
     }
 
     private func state(context: String = "HMI_OBSCURED", interaction: String) -> String {

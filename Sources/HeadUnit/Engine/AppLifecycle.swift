@@ -37,6 +37,7 @@ extension HeadUnitEngine {
         }
         choiceSets = [:]
         keyboard = KeyboardState()
+        globalProperties = SetGlobalProperties()
         files.close()
         app = nil
     }

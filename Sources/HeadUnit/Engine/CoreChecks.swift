@@ -3,7 +3,8 @@ import SDLModel
 /// SDL Core's string checks (`CheckSyntax` in command_impl.cc, SDL-RULES §0).
 enum CoreChecks {
     /// A string fails if it holds a TAB or LF character, the two-character sequences
-    /// `\n` or `\t`, or (unless empty is allowed) is empty or only spaces.
+    /// `\n` or `\t`, or is only spaces; an empty one fails unless `allowEmpty` (Core's
+    /// `strlen(str) && !CheckSyntax(str)` for prompt texts, SDL-RULES §14).
     static func passesSyntax(_ text: String, allowEmpty: Bool = false) -> Bool {
         if text.isEmpty { return allowEmpty }
         var onlySpaces = true
@@ -18,7 +19,7 @@ enum CoreChecks {
             if byte != 0x20 { onlySpaces = false }
             previousWasBackslash = byte == UInt8(ascii: "\\")
         }
-        return allowEmpty || !onlySpaces
+        return !onlySpaces
     }
 
     /// ASCII case-insensitive equality, as Core's `strcasecmp`.

@@ -34,6 +34,8 @@ public struct EngineConfiguration: Sendable {
 public final class HeadUnitEngine {
     public let configuration: EngineConfiguration
     var profile: Profile { configuration.profile }
+    /// The SDL version the head unit implements.
+    let profileVersion: SpecVersion
 
     /// Milliseconds on the engine's clock.
     public private(set) var now: Int64 = 0
@@ -56,10 +58,13 @@ public final class HeadUnitEngine {
     /// when the app registers again (SDL-RULES §10).
     var appsWithIcons: Set<String> = []
     var nextGrammarID = 1
+    /// What the HMI keeps of the app's SetGlobalProperties (keyboard properties apart, in `keyboard`).
+    var globalProperties = SetGlobalProperties()
 
     public init(configuration: EngineConfiguration = EngineConfiguration(), store: any FileStore = MemoryFileStore()) {
         self.configuration = configuration
         self.files = AppFiles(store: store, quotaBytes: configuration.quotaBytes)
+        profileVersion = SpecVersion(configuration.profile.sdlVersion)
         outbox.reserveCapacity(8)
         (routes, permissions) = Self.makeRoutes()
     }
@@ -192,7 +197,7 @@ public final class HeadUnitEngine {
 
 /// The registered app, as Core and the HMI know it.
 struct RegisteredApp {
-    var request: RegisterAppInterface
+    let request: RegisterAppInterface
     var hmiLevel = HMILevel.none
     var audioStreamingState = AudioStreamingState.notAudible
     var systemContext = SystemContext.main
@@ -200,6 +205,6 @@ struct RegisteredApp {
     var putFilesInNone = 0
     var listFilesInNone = 0
     var deleteFilesInNone = 0
-
-    var version: SdlMsgVersion { request.sdlMsgVersion }
+    /// The SDL version the app and the head unit share: the app's requests are read for it.
+    let version: SpecVersion
 }

@@ -27,8 +27,8 @@ extension HeadUnitEngine {
                     engine.answer(reply, .applicationNotRegistered, info: "The app is not registered: send RegisterAppInterface first.")
                     return
                 }
-                if let app = engine.app, R.self != RegisterAppInterface.self, !levels.contains(app.hmiLevel) {
-                    engine.answer(reply, .disallowed, info: "\(R.method) is not allowed in HMI level \(app.hmiLevel.rawValue).")
+                if R.self != RegisterAppInterface.self, let level = engine.app?.hmiLevel, !levels.contains(level) {
+                    engine.answer(reply, .disallowed, info: "\(R.method) is not allowed in HMI level \(level.rawValue).")
                     return
                 }
                 body(engine, request, call)
@@ -80,10 +80,15 @@ extension HeadUnitEngine {
         PutFile.method, ListFiles.method, DeleteFile.method, SetAppIcon.method,
     ]
 
-    /// Reads a request's parameters; a schema violation is answered INVALID_DATA naming its path.
+    /// Reads a request's parameters for the version the app and the head unit share:
+    /// newer parameters are removed unread, as SDL Core 8.2 does (SDL-RULES §14). A schema
+    /// violation is answered INVALID_DATA naming its path.
     private func read<R: SDLRequest>(_ type: R.Type, _ params: JSONObject, _ reply: ReplyToken?) -> R? {
         do {
-            return try R(parameters: params)
+            if R.self == RegisterAppInterface.self {
+                return try RegisterAppInterface.read(params, headUnitVersion: profileVersion) as? R
+            }
+            return try R(parameters: params, version: app?.version ?? profileVersion)
         } catch {
             answer(reply, .invalidData, info: error.description)
             return nil

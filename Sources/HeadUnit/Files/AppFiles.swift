@@ -134,15 +134,11 @@ final class AppFiles {
     }
 
     /// Files in the order `Sim.GetState` lists them (by name).
-    var stateJSON: JSON {
-        .array(
-            entries.keys.sorted().map { name in
-                let entry = entries[name]!
-                return [
-                    "syncFileName": .string(name.text), "fileType": .string(entry.fileType.rawValue),
-                    "size": .integer(Int64(entry.size)), "persistentFile": .bool(entry.persistent),
-                ]
-            })
+    var stateFiles: [SimGetState.File] {
+        entries.keys.sorted().map { name in
+            let entry = entries[name]!
+            return SimGetState.File(syncFileName: name.text, fileType: entry.fileType, size: entry.size, persistentFile: entry.persistent)
+        }
     }
 
     static func guessType(_ name: String) -> FileType {

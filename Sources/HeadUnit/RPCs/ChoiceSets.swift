@@ -21,13 +21,6 @@ struct StoredChoiceSet {
 extension HeadUnitEngine {
     func createInteractionChoiceSet(_ request: CreateInteractionChoiceSet, _ reply: ReplyToken?) {
         let choices = request.choiceSet
-        // Before SDL 5.0 (the app's or the head unit's), vrCommands is a mandatory parameter.
-        if app!.version < SdlMsgVersion(5, 0) || profile.requiresVoiceCommands,
-            let index = choices.firstIndex(where: { $0.vrCommands == nil })
-        {
-            answer(reply, .invalidData, info: "choiceSet[\(index)].vrCommands: mandatory parameter is missing")
-            return
-        }
         // 1. Images: an invalid value refuses the set; the first missing file is remembered.
         var imagesMissing = false
         scan: for (index, choice) in choices.enumerated() {
@@ -72,7 +65,7 @@ extension HeadUnitEngine {
         // 4. All choices or none have voice commands.
         let withVoice = choices.filter { $0.vrCommands != nil }.count
         guard withVoice == 0 || withVoice == choices.count else {
-            answer(reply, .invalidData, info: "Some choices don't contain VR commands. Either all or none must have voice commands.")
+            answer(reply, .invalidData, info: "choiceSet: Some choices don't contain VR commands. Either all or none must have voice commands.")
             return
         }
         let warnings = imagesMissing ? HMIAnswer(code: .warnings, info: ImageCheck.missingInfo) : nil

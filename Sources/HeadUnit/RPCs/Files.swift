@@ -44,13 +44,13 @@ extension HeadUnitEngine {
         if let bulkData {
             bytes = bulkData
         } else {
-            guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "Binary data empty") }
+            guard let text = request.bulkData, !text.isEmpty else { return refuse(.invalidData, "bulkData: Binary data empty") }
             guard let decoded = Base64.decode(text) else {
-                return refuse(.invalidData, "bulkData is not valid base64 (standard alphabet, padded)")
+                return refuse(.invalidData, "bulkData: not valid base64 (standard alphabet, padded)")
             }
             bytes = decoded
         }
-        guard !bytes.isEmpty else { return refuse(.invalidData, "Binary data empty") }
+        guard !bytes.isEmpty else { return refuse(.invalidData, "bulkData: Binary data empty") }
         let name = request.syncFileName
         if let problem = SyncFileName.problem(with: name) { return refuse(.invalidData, problem) }
         let offset = request.offset ?? 0
@@ -61,7 +61,7 @@ extension HeadUnitEngine {
             return refuse(.corruptedData, "CRC Check on file failed. File upload has been cancelled, please retry.")
         }
         if offset > 0, files.size(of: name, system: request.systemFile) != offset {
-            return refuse(.invalidData, "Can't save file")
+            return refuse(.invalidData, "offset: Can't save file")
         }
         return CheckedUpload(request: request, bytes: bytes)
     }
@@ -131,7 +131,7 @@ extension HeadUnitEngine {
                 (.rejected, Self.tooManyInNone)
             } else if !CoreChecks.passesSyntax(name) {
                 (.invalidData, Self.invalidCharactersInfo)
-            } else if let problem = SyncFileName.problem(with: name) {
+            } else if let problem = SyncFileName.namingProblem(with: name) {
                 (.invalidData, problem)
             } else if !files.hasFile(named: name) {
                 (.rejected, "There is no file named \"\(name)\" to delete.")
@@ -160,12 +160,12 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: Self.invalidCharactersInfo)
             return
         }
-        if let problem = SyncFileName.problem(with: name) {
+        if let problem = SyncFileName.namingProblem(with: name) {
             answer(reply, .invalidData, info: problem)
             return
         }
         guard files.hasFile(named: name) else {
-            answer(reply, .invalidData, info: "The icon \"\(name)\" was not uploaded: send it with PutFile first.")
+            answer(reply, .invalidData, info: "syncFileName: the icon \"\(name)\" was not uploaded; send it with PutFile first.")
             return
         }
         awaitHMI(SetAppIcon.method, reply: reply, hmi: { _ in .success }) { engine, hmi in
@@ -185,8 +185,8 @@ extension HeadUnitEngine {
 
     /// The app is in NONE and has used up Core's allowance for one kind of file request.
     private func isLimitedInNone(_ counter: KeyPath<RegisteredApp, Int>) -> Bool {
-        guard let app, app.hmiLevel == .none else { return false }
-        return app[keyPath: counter] >= Self.fileRequestsInNone
+        guard app?.hmiLevel == HMILevel.none, let count = app?[keyPath: counter] else { return false }
+        return count >= Self.fileRequestsInNone
     }
 }
 

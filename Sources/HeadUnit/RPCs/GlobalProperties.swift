@@ -9,19 +9,12 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: "There are no parameters present in request.")
             return
         }
-        if var keyboard = request.keyboardProperties {
-            if !profile.supportsAutoCompleteList {
-                // An older head unit does not know autoCompleteList: dropped like any unknown parameter.
-                keyboard.autoCompleteList = nil
-            } else if let text = keyboard.autoCompleteText {
-                // 2. autoCompleteText becomes a one-entry autoCompleteList, then is dropped.
-                if keyboard.autoCompleteList == nil { keyboard.autoCompleteList = [text] }
-                keyboard.autoCompleteText = nil
-            }
-            if profile.sdlVersion < SdlMsgVersion(7, 1) {
-                keyboard.maskInputCharacters = nil
-                keyboard.customKeys = nil
-            }
+        // 2. autoCompleteText becomes a one-entry autoCompleteList, then is dropped, where the
+        // head unit knows lists (an older one read neither the list nor the newer keyboard
+        // parameters: they were removed with the parameters newer than it).
+        if var keyboard = request.keyboardProperties, profile.supportsAutoCompleteList, let text = keyboard.autoCompleteText {
+            if keyboard.autoCompleteList == nil { keyboard.autoCompleteList = [text] }
+            keyboard.autoCompleteText = nil
             request.keyboardProperties = keyboard
         }
         // 3. Core's string checks.
@@ -34,7 +27,7 @@ extension HeadUnitEngine {
             let layout = request.keyboardProperties?.keyboardLayout ?? keyboard.cached?.keyboardLayout ?? .qwerty
             let allowed = profile.keyboardCapabilities?.configurableKeys(for: layout) ?? 0
             if keys.count > allowed {
-                answer(reply, .invalidData, info: "customKeys exceeds the number of customizable keys in this Layout")
+                answer(reply, .invalidData, info: "keyboardProperties.customKeys: customKeys exceeds the number of customizable keys in this Layout")
                 return
             }
         }
@@ -60,19 +53,33 @@ extension HeadUnitEngine {
             answer(reply, .fileNotFound, info: Self.missingSpeechFileInfo(prompt))
             return
         }
-        // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning.
+        // 6. The HMI: unsupported layout refused, unsupported mask ignored with a warning; a
+        // menu layout the display lacks is not sent, and the answer is WARNINGS.
         let properties = request.keyboardProperties
-        let warning = imageCheck == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
+        let layoutUnsupported = request.menuLayout.map { !profile.menuLayouts.contains($0) } ?? false
+        if layoutUnsupported { request.menuLayout = nil }
+        let sent = request
+        let warning =
+            if layoutUnsupported { Self.unsupportedMenuLayoutInfo } else if imageCheck == .missingFile { ImageCheck.missingInfo } else {
+                unsupportedSpeechWarning(prompts.map(\.1))
+            }
         awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
             engine.hmiAnswer(to: properties, warning: warning)
         } complete: { engine, hmi in
-            if hmi.code.isSuccessFromHMI, var properties {
+            guard hmi.code.isSuccessFromHMI else {
+                engine.answer(reply, hmi)
+                return
+            }
+            if var properties {
                 if !engine.profile.supportsMask { properties.maskInputCharacters = nil }
                 engine.keyboard.cache(properties)
             }
+            engine.globalProperties.keep(sent)
             engine.answer(reply, hmi)
         }
     }
+
+    static let unsupportedMenuLayoutInfo = "The MenuLayout specified is unsupported, the default MenuLayout will be used."
 
     private func hmiAnswer(to properties: KeyboardProperties?, warning: String?) -> HMIAnswer {
         if let layout = properties?.keyboardLayout {
@@ -114,12 +121,45 @@ extension HeadUnitEngine {
     }
 
     func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyToken?) {
-        let resetsKeyboard = request.properties.contains(.keyboardProperties)
         awaitHMI(ResetGlobalProperties.method, reply: reply) { _ in
             .success
         } complete: { engine, hmi in
-            if hmi.code.isSuccessFromHMI, resetsKeyboard { engine.keyboard.cached = nil }
+            if hmi.code.isSuccessFromHMI {
+                if request.properties.contains(.keyboardProperties) { engine.keyboard.cached = nil }
+                engine.globalProperties.reset(request.properties)
+            }
             engine.answer(reply, hmi)
+        }
+    }
+}
+
+extension SetGlobalProperties {
+    /// What the HMI keeps after a successful SetGlobalProperties: each property sent
+    /// replaces the one kept (keyboard properties are cached apart, SDL-RULES §6).
+    mutating func keep(_ new: SetGlobalProperties) {
+        userLocation = new.userLocation ?? userLocation
+        helpPrompt = new.helpPrompt ?? helpPrompt
+        timeoutPrompt = new.timeoutPrompt ?? timeoutPrompt
+        vrHelpTitle = new.vrHelpTitle ?? vrHelpTitle
+        vrHelp = new.vrHelp ?? vrHelp
+        menuTitle = new.menuTitle ?? menuTitle
+        menuIcon = new.menuIcon ?? menuIcon
+        menuLayout = new.menuLayout ?? menuLayout
+    }
+
+    /// ResetGlobalProperties: the properties named go back to the HMI's defaults (none kept).
+    mutating func reset(_ properties: [GlobalProperty]) {
+        for property in properties {
+            switch property {
+            case .userLocation: userLocation = nil
+            case .helpPrompt: helpPrompt = nil
+            case .timeoutPrompt: timeoutPrompt = nil
+            case .vrHelpTitle: vrHelpTitle = nil
+            case .vrHelpItems: vrHelp = nil
+            case .menuName: menuTitle = nil
+            case .menuIcon: menuIcon = nil
+            case .keyboardProperties: break
+            }
         }
     }
 }

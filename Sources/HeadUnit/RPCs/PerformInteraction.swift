@@ -54,7 +54,7 @@ extension HeadUnitEngine {
             return
         }
         if mode != .manualOnly, sets.contains(where: { $0.choices.contains { $0.vrCommands == nil } }) {
-            answer(reply, .invalidData, info: "Some choices don't contain VR commands.")
+            answer(reply, .invalidData, info: "interactionChoiceSetIDList: Some choices don't contain VR commands.")
             return
         }
         // Prompts of type FILE name files the app uploaded (SDL-RULES §14), before the HMI is asked.

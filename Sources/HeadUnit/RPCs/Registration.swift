@@ -7,6 +7,10 @@ extension HeadUnitEngine {
 
     func registerAppInterface(_ request: RegisterAppInterface, from peer: PeerID, _ reply: ReplyToken?) {
         guard isFirstRegistration(reply) else { return }
+        if let field = Self.fieldFailingSyntax(request) {
+            answer(reply, .invalidData, info: "\(field) contains invalid characters or only spaces")
+            return
+        }
         let takenByFault = !passCoreOnlyFault(RegisterAppInterface.method, reply) { engine, reply in
             // Another registration may have succeeded while this answer was held back.
             if engine.isFirstRegistration(reply) { engine.register(request, from: peer, reply) }
@@ -21,12 +25,15 @@ extension HeadUnitEngine {
     }
 
     private func register(_ request: RegisterAppInterface, from peer: PeerID, _ reply: ReplyToken?) {
-        app = RegisteredApp(request: request)
+        let version = min(request.syncMsgVersion, profile.sdlVersion)
+        app = RegisteredApp(request: request, version: SpecVersion(version))
         appPeer = peer
-        files.open(appID: request.appID)
+        // An SDL 1.x app has no appID (it came with 2.0): its name stands in for it.
+        files.open(appID: request.appID.isEmpty ? request.appName : request.appID)
 
         var response = RegisterAppInterface.Response()
-        response.sdlMsgVersion = min(request.sdlMsgVersion, profile.sdlVersion)
+        response.syncMsgVersion = version
+        response.sdlMsgVersion = version
         response.language = .enUS
         response.hmiDisplayLanguage = .enUS
         response.displayCapabilities = profile.displayCapabilities
@@ -44,6 +51,28 @@ extension HeadUnitEngine {
         // The HMI reports the display (keyboard capabilities included) to every new app.
         notify(OnSystemCapabilityUpdated(profile.displays))
         if configuration.autoActivate { updateHMIStatus(level: .full) }
+    }
+
+    /// Core's `IsWhiteSpaceExist`: the strings it puts through `CheckSyntax` (SDL-RULES §0,
+    /// §14); texts that may be empty are checked only when they are not.
+    private static func fieldFailingSyntax(_ request: RegisterAppInterface) -> String? {
+        if !CoreChecks.passesSyntax(request.appName) { return "appName" }
+        if let index = request.ttsName?.firstIndex(where: { !CoreChecks.passesSyntax($0.text, allowEmpty: true) }) {
+            return "ttsName[\(index)].text"
+        }
+        if let name = request.ngnMediaScreenAppName, !CoreChecks.passesSyntax(name) { return "ngnMediaScreenAppName" }
+        if let index = request.vrSynonyms?.firstIndex(where: { !CoreChecks.passesSyntax($0) }) { return "vrSynonyms[\(index)]" }
+        if let hashID = request.hashID, !CoreChecks.passesSyntax(hashID) { return "hashID" }
+        if let device = request.deviceInfo {
+            for (name, text) in [
+                ("hardware", device.hardware), ("firmwareRev", device.firmwareRev), ("os", device.os),
+                ("osVersion", device.osVersion), ("carrier", device.carrier),
+            ] {
+                if let text, !CoreChecks.passesSyntax(text, allowEmpty: true) { return "deviceInfo.\(name)" }
+            }
+        }
+        if !request.appID.isEmpty, !CoreChecks.passesSyntax(request.appID) { return "appID" }
+        return nil
     }
 
     func unregisterAppInterface(_ request: UnregisterAppInterface, _ reply: ReplyToken?) {

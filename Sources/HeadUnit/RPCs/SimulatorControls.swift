@@ -1,4 +1,3 @@
-import JSONCodec
 import SDLModel
 
 // The simulator's own controls: Sim.* (PROTOCOL.md §5).
@@ -9,7 +8,7 @@ extension HeadUnitEngine {
             return
         }
         advanceClock(to: now + Int64(request.ms))
-        answer(reply, SDLResult(.success, parameters: ["clockMs": .integer(now)]))
+        answer(reply, SDLResponse(.success, parameters: SimAdvanceTime.Response(clockMs: Int(now))))
     }
 
     func simReset(_ request: SimReset, _ reply: ReplyToken?) {
@@ -41,71 +40,59 @@ extension HeadUnitEngine {
     }
 
     func simGetState(_ request: SimGetState, _ reply: ReplyToken?) {
-        answer(reply, SDLResult(.success, parameters: stateJSON))
+        answer(reply, SDLResponse(.success, parameters: state))
     }
 
     /// The screen and the store, as `Sim.GetState` reports them (PROTOCOL.md §5).
-    var stateJSON: JSONObject {
-        var state = JSONObject(minimumCapacity: 12)
-        state.appendNew("clockMs", .integer(now))
-        state.appendNew("registered", .bool(app != nil))
-        state.appendNew("app", app.map { ["appName": .string($0.request.appName), "appID": .string($0.request.appID)] } ?? .null)
-        state.appendNew("hmiLevel", .string((app?.hmiLevel ?? .none).rawValue))
-        state.appendNew("systemContext", .string((app?.systemContext ?? .main).rawValue))
-        state.appendNew("profile", .string(profile.name))
-        state.appendNew("interaction", interaction.map { .object(interactionJSON($0)) } ?? .null)
-        state.appendNew("keyboardProperties", keyboard.properties.encode())
-        state.appendNew(
-            "choiceSets",
-            .array(
-                choiceSets.keys.sorted().map { id in
-                    let set = choiceSets[id]!
-                    return [
-                        "interactionChoiceSetID": .integer(Int64(id)),
-                        "choiceIDs": .array(set.choices.map { .integer(Int64($0.choiceID)) }),
-                        "hasVrCommands": .bool(set.grammarID != nil),
-                        "available": .bool(set.availability == .ready),
-                    ]
-                }))
-        state.appendNew("files", files.stateJSON)
-        state.appendNew("quotaBytes", .integer(Int64(files.quotaBytes)))
-        state.appendNew("usedBytes", .integer(Int64(files.usedBytes)))
+    public var state: SimGetState.Response {
+        var state = SimGetState.Response()
+        state.clockMs = Int(now)
+        state.registered = app != nil
+        state.app = app.map { SimGetState.App($0.request, version: min($0.request.syncMsgVersion, profile.sdlVersion)) }
+        state.hmiLevel = app?.hmiLevel ?? .none
+        state.systemContext = app?.systemContext ?? .main
+        state.profile = profile.name
+        state.interaction = interaction.map(interactionState)
+        state.keyboardProperties = keyboard.properties
+        state.globalProperties = globalProperties
+        state.choiceSets = choiceSets.keys.sorted().map { id in
+            let set = choiceSets[id]!
+            return SimGetState.ChoiceSet(
+                id: id, choiceIDs: set.choices.map(\.choiceID), hasVrCommands: set.grammarID != nil,
+                available: set.availability == .ready)
+        }
+        state.files = files.stateFiles
+        state.quotaBytes = files.quotaBytes
+        state.usedBytes = files.usedBytes
         return state
     }
 
-    private func interactionJSON(_ current: ActiveInteraction) -> JSONObject {
-        var object = JSONObject(minimumCapacity: 16)
+    private func interactionState(_ current: ActiveInteraction) -> SimGetState.Interaction {
+        var shown = SimGetState.Interaction()
         let request = current.request
-        object.appendNew("functionID", .integer(Int64(PerformInteraction.functionID)))
-        object.appendNew("cancelID", request.cancelID.map { .integer(Int64($0)) } ?? .null)
-        object.appendNew("interactionMode", .string(request.interactionMode.rawValue))
-        object.appendNew("layout", current.layout.map { .string($0.rawValue) } ?? .null)
-        object.appendNew("initialText", .string(request.initialText))
-        object.appendNew("choiceSetIDs", .array(request.interactionChoiceSetIDList.map { .integer(Int64($0)) }))
-        object.appendNew(
-            "visibleChoices",
-            .array(
-                current.visibleChoices.map { choice in
-                    var visible = JSONObject()
-                    visible.appendNew("choiceID", .integer(Int64(choice.choiceID)))
-                    visible.appendNew("menuName", .string(choice.menuName))
-                    if let text = choice.secondaryText { visible.appendNew("secondaryText", .string(text)) }
-                    if let text = choice.tertiaryText { visible.appendNew("tertiaryText", .string(text)) }
-                    if profile.supportsImages, let image = choice.image { visible.appendNew("image", image.encode()) }
-                    if profile.supportsImages, let image = choice.secondaryImage {
-                        visible.appendNew("secondaryImage", image.encode())
-                    }
-                    return .object(visible)
-                }))
-        object.appendNew("voiceSessionOpen", .bool(current.voiceSessionOpen))
-        if current.showsKeyboard {
-            object.appendNew("keyboardText", .string(current.keyboardText))
-            object.appendNew("autoCompleteList", .array(keyboard.autoCompleteList.map { .string($0) }))
-            object.appendNew("keyboardProperties", keyboard.properties.encode())
-            object.appendNew("inputMasked", .bool(isInputMasked(current)))
+        shown.cancelID = request.cancelID
+        shown.interactionMode = request.interactionMode
+        shown.layout = current.layout
+        shown.initialText = request.initialText
+        shown.choiceSetIDs = request.interactionChoiceSetIDList
+        shown.visibleChoices = current.visibleChoices.map { choice in
+            var visible = choice
+            visible.vrCommands = nil
+            if !profile.supportsImages {
+                visible.image = nil
+                visible.secondaryImage = nil
+            }
+            return visible
         }
-        object.appendNew("msLeft", .integer(max(0, (current.endDeadline ?? now) - now)))
-        return object
+        shown.voiceSessionOpen = current.voiceSessionOpen
+        if current.showsKeyboard {
+            shown.keyboardText = current.keyboardText
+            shown.autoCompleteList = keyboard.autoCompleteList
+            shown.keyboardProperties = keyboard.properties
+            shown.inputMasked = isInputMasked(current)
+        }
+        shown.msLeft = Int(max(0, (current.endDeadline ?? now) - now))
+        return shown
     }
 
     /// Whether the keyboard hides what is typed.

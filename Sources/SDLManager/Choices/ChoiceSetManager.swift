@@ -320,7 +320,7 @@ public actor ChoiceSetManager {
     /// sets; IDs start over and the voice-optional probe is queued.
     func registered(_ response: RegisterAppInterface.Response, window: WindowCapability?) {
         forgetHeadUnit()
-        headUnitVersion = response.sdlMsgVersion
+        headUnitVersion = response.headUnitVersion
         self.window = window
         _ = queue.submit("voice-optional probe") { _ = await self.voiceOptional() }
     }

@@ -16,4 +16,10 @@ public let allSDLRequests: [any SDLRequest.Type] = [
 /// (`ParameterDescription.structName` names one of these).
 public let allSDLParameterStructs: [any SDLStruct.Type] = [
     Choice.self, Image.self, TTSChunk.self, VrHelpItem.self, KeyboardProperties.self, SdlMsgVersion.self,
+    DeviceInfo.self, AppInfo.self, TemplateColorScheme.self, RGBColor.self, SeatLocation.self, Grid.self,
+]
+
+/// Every notification the simulator sends the app (PROTOCOL.md §4).
+public let allSDLNotifications: [any SDLNotification.Type] = [
+    OnHMIStatus.self, OnKeyboardInput.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self,
 ]

@@ -9,7 +9,7 @@ public struct SpaceAvailable: SDLStruct, Hashable {
     public init(_ bytes: Int) { spaceAvailable = bytes }
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
-        try map("spaceAvailable", &spaceAvailable, 0...2_000_000_000)
+        try map("spaceAvailable", &spaceAvailable, 0...2_000_000_000, mandatoryBefore: .v5_0)
     }
 }
 
@@ -45,11 +45,13 @@ public struct PutFile: SDLRequest, Hashable {
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("syncFileName", &syncFileName, 1...255)
         try map("fileType", &fileType)
-        try map("persistentFile", &persistentFile, NoLimits(), default: false)
-        try map("systemFile", &systemFile, NoLimits(), default: false)
+        try map("persistentFile", &persistentFile, default: false)
+        try map("systemFile", &systemFile, default: false)
         try map("offset", &offset, 0...2_000_000_000)
         try map("length", &length, 0...2_000_000_000)
-        try map("crc", &crc, 0...4_294_967_295)
+        try map("crc", &crc, 0...4_294_967_295, since: .v5_0)
+        // Not in MOBILE_API.xml: SDL carries the bytes in the message's binary part, this
+        // contract in base64 here (PROTOCOL.md §3).
         try map("bulkData", &bulkData, 0...Int.max)
     }
 
@@ -76,7 +78,7 @@ public struct ListFiles: SDLRequest, Hashable {
 
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("filenames", &filenames, count: 0...1000, 1...500)
-            try map("spaceAvailable", &spaceAvailable, 0...2_000_000_000)
+            try map("spaceAvailable", &spaceAvailable, 0...2_000_000_000, mandatoryBefore: .v5_0)
         }
     }
     public typealias ResponseParameters = Response

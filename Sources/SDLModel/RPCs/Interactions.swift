@@ -39,9 +39,9 @@ public struct PerformInteraction: SDLRequest, Hashable {
         try map("helpPrompt", &helpPrompt, count: 1...100)
         try map("timeoutPrompt", &timeoutPrompt, count: 1...100)
         try map("timeout", &timeout, 5000...100_000, default: PerformInteraction.defaultTimeout)
-        try map("vrHelp", &vrHelp, count: 1...100)
-        try map("interactionLayout", &interactionLayout)
-        try map("cancelID", &cancelID, -2_147_483_648...2_147_483_647)
+        try map("vrHelp", &vrHelp, count: 1...100, since: .v2_0)
+        try map("interactionLayout", &interactionLayout, since: .v3_0)
+        try map("cancelID", &cancelID, .int32, since: .v6_0)
     }
 
     public struct Response: SDLStruct, Hashable {
@@ -59,7 +59,7 @@ public struct PerformInteraction: SDLRequest, Hashable {
 
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("choiceID", &choiceID, 0...2_000_000_000)
-            try map("manualTextEntry", &manualTextEntry, 0...500)
+            try map("manualTextEntry", &manualTextEntry, 1...500, since: .v3_0)
             try map("triggerSource", &triggerSource)
         }
     }
@@ -84,7 +84,7 @@ public struct CancelInteraction: SDLRequest, Hashable {
     }
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
-        try map("cancelID", &cancelID, -2_147_483_648...2_147_483_647)
-        try map("functionID", &functionID, -2_147_483_648...2_147_483_647)
+        try map("cancelID", &cancelID, .int32)
+        try map("functionID", &functionID, .int32)
     }
 }

@@ -7,12 +7,12 @@ public struct OnHMIStatus: SDLNotification, Hashable {
     public var hmiLevel = HMILevel.none
     public var audioStreamingState = AudioStreamingState.notAudible
     public var systemContext = SystemContext.main
-    public var videoStreamingState: VideoStreamingState?
+    public var videoStreamingState = VideoStreamingState.streamable
     public var windowID: Int?
 
     public init() {}
 
-    public init(_ level: HMILevel, audio: AudioStreamingState, context: SystemContext, video: VideoStreamingState? = .streamable) {
+    public init(_ level: HMILevel, audio: AudioStreamingState, context: SystemContext, video: VideoStreamingState = .streamable) {
         hmiLevel = level
         audioStreamingState = audio
         systemContext = context
@@ -23,8 +23,8 @@ public struct OnHMIStatus: SDLNotification, Hashable {
         try map("hmiLevel", &hmiLevel)
         try map("audioStreamingState", &audioStreamingState)
         try map("systemContext", &systemContext)
-        try map("videoStreamingState", &videoStreamingState)
-        try map("windowID", &windowID, -2_147_483_648...2_147_483_647)
+        try map("videoStreamingState", &videoStreamingState, default: .streamable, since: .v5_0)
+        try map("windowID", &windowID, .int32, since: .v6_0)
     }
 }
 
@@ -44,6 +44,7 @@ public struct OnKeyboardInput: SDLNotification, Hashable {
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("event", &event)
+        // May be empty: forwarded as typed (SDL-RULES §14).
         try map("data", &data, 0...500)
     }
 }

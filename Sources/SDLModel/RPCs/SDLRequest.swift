@@ -43,7 +43,7 @@ public struct SDLResponse<Parameters: SDLStruct>: Sendable, Equatable {
         var success = false
         var resultCode = ResultCode.genericError
         var info: String?
-        var reader = ParameterReader(object: object)
+        var reader = ParameterReader(object: object, version: .latest)
         try reader("success", &success)
         try reader("resultCode", &resultCode)
         try reader("info", &info, 0...1000)

@@ -105,13 +105,29 @@ public struct SimAdvanceTime: SDLRequest, Hashable {
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("ms", &ms, 0...1_000_000_000)
     }
+
+    /// The clock after the move.
+    public struct Response: SDLStruct, Hashable {
+        public var clockMs = 0
+
+        public init() {}
+
+        public init(clockMs: Int) { self.clockMs = clockMs }
+
+        public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+            try map("clockMs", &clockMs, 0...Int.max)
+        }
+    }
+    public typealias ResponseParameters = Response
 }
 
+/// The head unit's screen and store (its `Response` is in SimulatorState.swift).
 public struct SimGetState: SDLRequest, Hashable {
     public static let method = "Sim.GetState"
     public static let functionID = 0
     public init() {}
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {}
+    public typealias ResponseParameters = Response
 }
 
 public struct SimReset: SDLRequest, Hashable {

@@ -1,15 +1,17 @@
 import JSONCodec
 
 /// A type an SDL parameter can have: it reads itself from JSON (checking SDL's limits),
-/// writes itself, and describes itself for `help`.
+/// writes itself, and describes itself for `help` and the check against MOBILE_API.xml.
 public protocol ParameterValue: Sendable, Equatable {
     /// What the schema bounds for this type: a range, a length, an array size, or nothing.
     associatedtype Limits: Sendable
-    static func decode(_ json: JSON, limits: Limits) throws(SchemaViolation) -> Self
+    /// `version` is the SDL version the message is read for: a struct drops the parameters
+    /// newer than it.
+    static func decode(_ json: JSON, limits: Limits, version: SpecVersion) throws(SchemaViolation) -> Self
     func encode() -> JSON
     /// A value to start decoding into (never sent).
     static var placeholder: Self { get }
-    static func describe(_ limits: Limits) -> String
+    static func parameterType(_ limits: Limits) -> ParameterType
 }
 
 /// "Has no limits": Bool, enums and structs.
@@ -18,17 +20,15 @@ public struct NoLimits: Sendable {
 }
 
 extension Int: ParameterValue {
-    public static func decode(_ json: JSON, limits: ClosedRange<Int>) throws(SchemaViolation) -> Int {
+    public static func decode(_ json: JSON, limits: ClosedRange<Int>, version: SpecVersion) throws(SchemaViolation) -> Int {
         switch json {
         case .integer(let value):
             guard limits.contains(Int(value)) else {
                 throw SchemaViolation("\(value) is out of range \(limits.lowerBound)...\(limits.upperBound)")
             }
             return Int(value)
-        case .double(let value) where value == value.rounded(.towardZero) && limits.contains(Int(exactly: value) ?? .min):
-            // SDL's JSON reader accepts 5.0 where an integer is expected.
-            return Int(value)
         case .double, .largeNumber:
+            // A fraction or an exponent (`10.0`, `1e1`) is not an Integer (SDL-RULES §14).
             throw SchemaViolation("\(json) is not an integer in range \(limits.lowerBound)...\(limits.upperBound)")
         default:
             throw SchemaViolation("expected an integer, got \(json.kindName)")
@@ -37,13 +37,11 @@ extension Int: ParameterValue {
 
     public func encode() -> JSON { .integer(Int64(self)) }
     public static var placeholder: Int { 0 }
-    public static func describe(_ limits: ClosedRange<Int>) -> String {
-        "Integer \(limits.lowerBound)..\(limits.upperBound)"
-    }
+    public static func parameterType(_ limits: ClosedRange<Int>) -> ParameterType { .integer(limits) }
 }
 
 extension Double: ParameterValue {
-    public static func decode(_ json: JSON, limits: ClosedRange<Double>) throws(SchemaViolation) -> Double {
+    public static func decode(_ json: JSON, limits: ClosedRange<Double>, version: SpecVersion) throws(SchemaViolation) -> Double {
         let value: Double
         switch json {
         case .integer(let integer): value = Double(integer)
@@ -58,23 +56,23 @@ extension Double: ParameterValue {
 
     public func encode() -> JSON { .double(self) }
     public static var placeholder: Double { 0 }
-    public static func describe(_ limits: ClosedRange<Double>) -> String { "Float \(limits.lowerBound)..\(limits.upperBound)" }
+    public static func parameterType(_ limits: ClosedRange<Double>) -> ParameterType { .float(limits) }
 }
 
 extension Bool: ParameterValue {
-    public static func decode(_ json: JSON, limits: NoLimits) throws(SchemaViolation) -> Bool {
+    public static func decode(_ json: JSON, limits: NoLimits, version: SpecVersion) throws(SchemaViolation) -> Bool {
         guard case .bool(let value) = json else { throw SchemaViolation("expected true or false, got \(json.kindName)") }
         return value
     }
 
     public func encode() -> JSON { .bool(self) }
     public static var placeholder: Bool { false }
-    public static func describe(_ limits: NoLimits) -> String { "Boolean" }
+    public static func parameterType(_ limits: NoLimits) -> ParameterType { .boolean }
 }
 
 extension String: ParameterValue {
     /// `limits` is the length in characters (Unicode scalars, as SDL Core counts them).
-    public static func decode(_ json: JSON, limits: ClosedRange<Int>) throws(SchemaViolation) -> String {
+    public static func decode(_ json: JSON, limits: ClosedRange<Int>, version: SpecVersion) throws(SchemaViolation) -> String {
         guard case .string(let value) = json else { throw SchemaViolation("expected a string, got \(json.kindName)") }
         // UTF-8 length bounds the scalar count from above, so most strings need no count.
         let bytes = value.utf8.count
@@ -93,9 +91,7 @@ extension String: ParameterValue {
 
     public func encode() -> JSON { .string(self) }
     public static var placeholder: String { "" }
-    public static func describe(_ limits: ClosedRange<Int>) -> String {
-        "String, \(limits.lowerBound)..\(limits.upperBound) characters"
-    }
+    public static func parameterType(_ limits: ClosedRange<Int>) -> ParameterType { .string(limits) }
 
     var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
 }
@@ -112,7 +108,7 @@ public struct ArrayLimits<Element: ParameterValue>: Sendable {
 }
 
 extension Array: ParameterValue where Element: ParameterValue {
-    public static func decode(_ json: JSON, limits: ArrayLimits<Element>) throws(SchemaViolation) -> [Element] {
+    public static func decode(_ json: JSON, limits: ArrayLimits<Element>, version: SpecVersion) throws(SchemaViolation) -> [Element] {
         guard case .array(let elements) = json else { throw SchemaViolation("expected an array, got \(json.kindName)") }
         guard limits.count.contains(elements.count) else {
             throw SchemaViolation(
@@ -122,7 +118,7 @@ extension Array: ParameterValue where Element: ParameterValue {
         values.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             do {
-                values.append(try Element.decode(element, limits: limits.element))
+                values.append(try Element.decode(element, limits: limits.element, version: version))
             } catch {
                 throw error.inside("[\(index)]")
             }
@@ -132,8 +128,8 @@ extension Array: ParameterValue where Element: ParameterValue {
 
     public func encode() -> JSON { .array(map { $0.encode() }) }
     public static var placeholder: [Element] { [] }
-    public static func describe(_ limits: ArrayLimits<Element>) -> String {
-        "Array of \(limits.count.lowerBound)..\(limits.count.upperBound) × \(Element.describe(limits.element))"
+    public static func parameterType(_ limits: ArrayLimits<Element>) -> ParameterType {
+        .array(limits.count, Element.parameterType(limits.element))
     }
 }
 
@@ -142,7 +138,7 @@ public protocol SDLEnum: ParameterValue, RawRepresentable, CaseIterable, Hashabl
 where RawValue == String, Limits == NoLimits {}
 
 extension SDLEnum {
-    public static func decode(_ json: JSON, limits: NoLimits) throws(SchemaViolation) -> Self {
+    public static func decode(_ json: JSON, limits: NoLimits, version: SpecVersion) throws(SchemaViolation) -> Self {
         guard case .string(let name) = json else { throw SchemaViolation("expected a string, got \(json.kindName)") }
         guard let value = Self(rawValue: name) else {
             throw SchemaViolation("\"\(name)\" is not a \(Self.sdlName) value")
@@ -153,8 +149,8 @@ extension SDLEnum {
     public func encode() -> JSON { .string(rawValue) }
     public static var placeholder: Self { allCases.first! }
     public static var sdlName: String { String(describing: Self.self) }
-    public static func describe(_ limits: NoLimits) -> String {
-        "\(sdlName): " + allCases.map(\.rawValue).joined(separator: " | ")
+    public static func parameterType(_ limits: NoLimits) -> ParameterType {
+        .enumeration(name: sdlName, values: allCases.map(\.rawValue))
     }
 }
 

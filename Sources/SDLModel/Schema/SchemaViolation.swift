@@ -17,6 +17,14 @@ public struct SchemaViolation: Error, Sendable, Equatable, CustomStringConvertib
         return copy
     }
 
+    /// The same violation, with the outermost parameter called `new` where it is `old`.
+    func renamingRoot(_ old: String, to new: String) -> SchemaViolation {
+        guard path.first == old else { return self }
+        var copy = self
+        copy.path[0] = new
+        return copy
+    }
+
     /// `choiceSet[3].choiceID`
     public var pathText: String {
         var text = ""

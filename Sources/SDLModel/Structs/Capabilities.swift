@@ -104,6 +104,11 @@ public struct WindowCapability: SDLStruct, Hashable {
     public var imageFields: [ImageField]?
     public var imageTypeSupported: [ImageType]?
     public var templatesAvailable: [String]?
+    public var numCustomPresetsAvailable: Int?
+    public var buttonCapabilities: [ButtonCapabilities]?
+    public var softButtonCapabilities: [SoftButtonCapabilities]?
+    public var menuLayoutsAvailable: [MenuLayout]?
+    public var dynamicUpdateCapabilities: DynamicUpdateCapabilities?
     public var keyboardCapabilities: KeyboardCapabilities?
 
     public init() {}
@@ -121,17 +126,23 @@ public struct WindowCapability: SDLStruct, Hashable {
     }
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
-        try map("windowID", &windowID, -2_147_483_648...2_147_483_647)
+        try map("windowID", &windowID, .int32)
         try map("textFields", &textFields, count: 1...100)
         try map("imageFields", &imageFields, count: 1...100)
         try map("imageTypeSupported", &imageTypeSupported, count: 0...1000)
         try map("templatesAvailable", &templatesAvailable, count: 0...100, 1...100)
-        try map("keyboardCapabilities", &keyboardCapabilities)
+        try map("numCustomPresetsAvailable", &numCustomPresetsAvailable, 1...100)
+        try map("buttonCapabilities", &buttonCapabilities, count: 1...100)
+        try map("softButtonCapabilities", &softButtonCapabilities, count: 1...100)
+        try map("menuLayoutsAvailable", &menuLayoutsAvailable, count: 1...1000)
+        try map("dynamicUpdateCapabilities", &dynamicUpdateCapabilities, since: .v7_0)
+        try map("keyboardCapabilities", &keyboardCapabilities, since: .v7_1)
     }
 }
 
 public struct DisplayCapability: SDLStruct, Hashable {
     public var displayName: String?
+    public var windowTypeSupported: [WindowTypeCapabilities]?
     public var windowCapabilities: [WindowCapability]?
 
     public init() {}
@@ -142,19 +153,24 @@ public struct DisplayCapability: SDLStruct, Hashable {
     }
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
-        try map("displayName", &displayName, 1...500)
+        try map("displayName", &displayName, .anyLength)
+        try map("windowTypeSupported", &windowTypeSupported, count: 1...Int.max)
         try map("windowCapabilities", &windowCapabilities, count: 1...1000)
     }
 }
 
 /// The deprecated (SDL 6.0) display description still sent in `RegisterAppInterface`.
 public struct DisplayCapabilities: SDLStruct, Hashable {
+    /// Deprecated since SDL 5.0 but still mandatory: `SDL_GENERIC` for any modern head unit.
+    public var displayType = DisplayType.sdlGeneric
     public var displayName: String?
     public var textFields: [TextField] = []
     public var imageFields: [ImageField]?
     public var mediaClockFormats: [MediaClockFormat] = []
     public var graphicSupported = false
     public var templatesAvailable: [String]?
+    public var screenParams: ScreenParams?
+    public var numCustomPresetsAvailable: Int?
 
     public init() {}
 
@@ -170,28 +186,14 @@ public struct DisplayCapabilities: SDLStruct, Hashable {
     }
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
-        try map("displayName", &displayName, 1...500)
+        try map("displayType", &displayType)
+        try map("displayName", &displayName, .anyLength, since: .v5_0)
         try map("textFields", &textFields, count: 1...100)
         try map("imageFields", &imageFields, count: 1...100)
         try map("mediaClockFormats", &mediaClockFormats, count: 0...100)
-        try map("graphicSupported", &graphicSupported)
-        try map("templatesAvailable", &templatesAvailable, count: 0...100, 1...100)
-    }
-}
-
-public struct SystemCapability: SDLStruct, Hashable {
-    public var systemCapabilityType = SystemCapabilityType.displays
-    public var displayCapabilities: [DisplayCapability]?
-
-    public init() {}
-
-    public init(displays: [DisplayCapability]) {
-        systemCapabilityType = .displays
-        displayCapabilities = displays
-    }
-
-    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
-        try map("systemCapabilityType", &systemCapabilityType)
-        try map("displayCapabilities", &displayCapabilities, count: 1...1000)
+        try map("graphicSupported", &graphicSupported, since: .v2_0)
+        try map("templatesAvailable", &templatesAvailable, count: 0...100, 1...100, since: .v3_0)
+        try map("screenParams", &screenParams, since: .v3_0)
+        try map("numCustomPresetsAvailable", &numCustomPresetsAvailable, 1...100, since: .v3_0)
     }
 }

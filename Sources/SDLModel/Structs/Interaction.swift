@@ -17,7 +17,7 @@ public struct Image: SDLStruct, Hashable {
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("value", &value, 0...65535)
         try map("imageType", &imageType)
-        try map("isTemplate", &isTemplate)
+        try map("isTemplate", &isTemplate, since: .v5_0)
     }
 }
 
@@ -48,11 +48,11 @@ public struct Choice: SDLStruct, Hashable {
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("choiceID", &choiceID, 0...65535)
         try map("menuName", &menuName, 1...500)
-        try map("vrCommands", &vrCommands, count: 1...100, 1...99)
-        try map("image", &image)
-        try map("secondaryText", &secondaryText, 1...500)
-        try map("tertiaryText", &tertiaryText, 1...500)
-        try map("secondaryImage", &secondaryImage)
+        try map("vrCommands", &vrCommands, count: 1...100, 1...99, mandatoryBefore: .v5_0)
+        try map("image", &image, since: .v2_0)
+        try map("secondaryText", &secondaryText, 1...500, since: .v3_0)
+        try map("tertiaryText", &tertiaryText, 1...500, since: .v3_0)
+        try map("secondaryImage", &secondaryImage, since: .v3_0)
     }
 }
 
@@ -127,13 +127,17 @@ public struct KeyboardProperties: SDLStruct, Hashable {
         try map("keypressMode", &keypressMode)
         try map("limitedCharacterList", &limitedCharacterList, count: 1...100, 1...1)
         try map("autoCompleteText", &autoCompleteText, 1...1000)
-        try map("autoCompleteList", &autoCompleteList, count: 0...100, 1...1000)
-        try map("maskInputCharacters", &maskInputCharacters)
-        try map("customKeys", &customKeys, count: 1...10, 1...1)
+        try map("autoCompleteList", &autoCompleteList, count: 0...100, 1...1000, since: .v6_0)
+        try map("maskInputCharacters", &maskInputCharacters, since: .v7_1)
+        try map("customKeys", &customKeys, count: 1...10, 1...1, since: .v7_1)
     }
 }
 
+/// The SDL version of an app or a head unit: `SyncMsgVersion` in MOBILE_API.xml, named as
+/// sdl_ios and sdl_java_suite name it.
 public struct SdlMsgVersion: SDLStruct, Hashable, Comparable {
+    public static var sdlName: String { "SyncMsgVersion" }
+
     public var majorVersion = 1
     public var minorVersion = 0
     public var patchVersion: Int?
@@ -149,7 +153,7 @@ public struct SdlMsgVersion: SDLStruct, Hashable, Comparable {
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("majorVersion", &majorVersion, 1...10)
         try map("minorVersion", &minorVersion, 0...1000)
-        try map("patchVersion", &patchVersion, 0...1000)
+        try map("patchVersion", &patchVersion, 0...1000, since: .v4_3)
     }
 
     public static func < (lhs: SdlMsgVersion, rhs: SdlMsgVersion) -> Bool {

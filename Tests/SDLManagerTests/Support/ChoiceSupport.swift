@@ -16,8 +16,8 @@ func probeAnswered(_ manager: SDLManager) async throws {
 
 /// Waits until the head unit shows an interaction, and returns it.
 @discardableResult
-func interactionOnScreen(_ user: SimulatorDriver) async throws -> SimulatorState.Interaction {
-    var shown: SimulatorState.Interaction?
+func interactionOnScreen(_ user: SimulatorDriver) async throws -> SimGetState.Interaction {
+    var shown: SimGetState.Interaction?
     _ = try await eventually {
         shown = try await user.state().interaction
         return shown != nil
@@ -25,14 +25,9 @@ func interactionOnScreen(_ user: SimulatorDriver) async throws -> SimulatorState
     return try #require(shown)
 }
 
-extension SimulatorState {
+extension SimGetState.Response {
     /// The head unit's choice sets: set ID → whether its choices have voice commands.
-    var choiceSets: [Int: Bool] {
-        var sets: [Int: Bool] = [:]
-        for set in json["choiceSets"]?.arrayValue ?? [] {
-            guard let id = set["interactionChoiceSetID"]?.integerValue else { continue }
-            sets[Int(id)] = set["hasVrCommands"]?.boolValue ?? false
-        }
-        return sets
+    var voiceBySetID: [Int: Bool] {
+        Dictionary(uniqueKeysWithValues: choiceSets.map { ($0.interactionChoiceSetID, $0.hasVrCommands) })
     }
 }

@@ -4,16 +4,6 @@ import SDLModel
 import SimulatorClient
 import Testing
 
-extension SimulatorState {
-    /// The keyboard properties the head unit uses (what SetGlobalProperties left, or the HMI's defaults).
-    var keyboardProperties: KeyboardProperties {
-        get throws {
-            let object = try #require(json["keyboardProperties"]?.objectValue)
-            return try KeyboardProperties(parameters: object)
-        }
-    }
-}
-
 /// The HMI's keyboard properties when the app has set none (or reset them).
 let hmiDefaultKeyboard = KeyboardProperties(language: .enUS, keyboardLayout: .qwerty, maskInputCharacters: .disable)
 
