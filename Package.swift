@@ -4,7 +4,8 @@ import PackageDescription
 // Modules, each depending only on those above it:
 //   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine, which
 //   knows no transport) → SimulatorHost (its doors: JSON-RPC lines) → hu-sim (the simulator
-//   executable: the I/O loop, with SimConsole, its terminal front end).
+//   executable: the I/O loop, with SimConsole, its terminal front end, and LineEditor, the
+//   line editing at a terminal over CLibedit).
 //   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
 // The hot path (stdin → codec → engine → stdout) crosses these modules on every line:
 // let the optimizer specialize generics across them (measured: see README, Speed).
@@ -40,6 +41,9 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Line editing at a terminal (libedit): keys in, lines out, history, completion.
+        .target(name: "LineEditor", dependencies: ["CLibedit"]),
         .target(name: "JSONCodec", dependencies: ["CJansson"], swiftSettings: fastPath),
         .target(name: "JSONRPC", dependencies: ["JSONCodec"], swiftSettings: fastPath),
         .target(name: "SDLModel", dependencies: ["JSONCodec", "JSONRPC"], swiftSettings: fastPath),
@@ -61,6 +65,7 @@ let package = Package(
                 "HeadUnit",
                 "SimulatorHost",
                 "SimConsole",
+                "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -165,7 +165,7 @@ struct SimCommand: ParsableCommand {
             // Unconditionally, whatever the log level: port 0's choice is for whoever started us.
             writeAll(Array("hu-sim: listening for SDL apps on \(apps!.address)\n".utf8), to: STDERR_FILENO)
         }
-        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session), apps: apps, keepsListening: keepListening)
+        let loop = StdioLoop(session: session, clock: clock, logger: logger, front: try makeFront(for: session), apps: apps, keepsListening: keepListening)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

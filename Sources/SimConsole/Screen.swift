@@ -3,11 +3,12 @@ import JSONCodec
 /// The head unit's screen as text, drawn from a `Sim.GetState` result (PROTOCOL.md §5) and
 /// nothing else, so it can draw any simulator that answers that request.
 public enum Screen {
-    public static func render(_ state: JSON, width: Int = 80) -> [String] {
+    /// `registerHint` is the command that registers an app, where a person can type one.
+    public static func render(_ state: JSON, width: Int = 80, registerHint: String? = nil) -> [String] {
         var frame = Frame(width: width)
         guard state["registered"] == .bool(true) else {
             frame.title = "head unit"
-            frame.add("No app is registered. Register one with: register Demo")
+            frame.add("No app is registered" + (registerHint.map { ". Register one with: \($0)" } ?? " yet: waiting for RegisterAppInterface."))
             return frame.lines
         }
         let appName = state["app"]?["appName"]?.stringValue ?? "app"

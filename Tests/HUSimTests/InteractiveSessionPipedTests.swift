@@ -66,6 +66,8 @@ import TestSupport
         #expect(screens.count == 1 + 5, "start, registered, set created, interaction, timed out: \(watched.stderr)")
         #expect(screens[4].contains("│ City                                      LIST_ONLY · MANUAL_ONLY · 10s left │"))
         #expect(screens[5].contains("│ Nothing on screen."))
+        #expect(screens[1].contains("No app is registered yet: waiting for RegisterAppInterface."))
+        #expect(!watched.stderr.contains("register Demo"), "no one types here")
     }
 
     @Test func interactiveModeCanBeForcedOnPipesAndIsPlainText() throws {

@@ -39,7 +39,7 @@ import Testing
         #expect(!screen.contains("Paris"), "the search filters Paris out")
 
         let mistyped = try terminal.type("tpa 2")
-        #expect(mistyped.contains("✗ unknown command or method \"tpa\"; type help for the list"))
+        #expect(mistyped.contains("✗ unknown command or method \"tpa\"; did you mean tap?"))
 
         let tapped = try terminal.type("tap 2")
         #expect(tapped.contains("✓ PerformInteraction #3 SUCCESS"))

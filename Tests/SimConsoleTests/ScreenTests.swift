@@ -116,13 +116,20 @@ import Testing
                 """)
     }
 
-    @Test func withoutAnAppTheScreenSaysHowToRegister() throws {
+    @Test func withoutAnAppTheScreenSaysHowToRegisterWhereAPersonTypes() throws {
+        let state = try JSON.parse(#"{"success":true,"resultCode":"SUCCESS","registered":false,"app":null,"hmiLevel":"NONE","systemContext":"MAIN","interaction":null}"#)
         #expect(
-            try screen(#"{"success":true,"resultCode":"SUCCESS","registered":false,"app":null,"hmiLevel":"NONE","systemContext":"MAIN","interaction":null}"#) == """
+            Screen.render(state, registerHint: "register Demo").joined(separator: "\n") == """
                 ╭─ head unit ──────────────────────────────────────────────────────────────────╮
                 │ No app is registered. Register one with: register Demo                       │
                 ╰──────────────────────────────────────────────────────────────────────────────╯
                 """)
+        #expect(
+            Screen.render(state, width: 60).joined(separator: "\n") == """
+                ╭─ head unit ──────────────────────────────────────────────╮
+                │ No app is registered yet: waiting for RegisterAppInterf… │
+                ╰──────────────────────────────────────────────────────────╯
+                """, "piped (--screen), where no one types")
     }
 
     @Test func aVoiceOnlyInteractionListens() throws {
