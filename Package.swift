@@ -116,7 +116,7 @@ let package = Package(
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
-        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport"], exclude: ["SDLApps"]),
+        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport", "CTestSupport"], exclude: ["SDLApps"]),
         .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONRPC", "JSONCodec"]),
         .testTarget(
             name: "SDLManagerTests",

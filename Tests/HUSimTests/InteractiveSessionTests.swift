@@ -91,6 +91,8 @@ final class PseudoTerminalSession {
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["NO_COLOR"] = nil
+        // The line editor's history goes to a folder of the test's, not the user's.
+        variables["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("hu-sim-state-\(UUID())").path
         process.environment = variables.merging(environment) { $1 }
         process.standardInput = handle
         process.standardOutput = handle
