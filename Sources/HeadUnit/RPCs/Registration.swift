@@ -20,7 +20,12 @@ extension HeadUnitEngine {
         response.vrCapabilities = profile.voice ? [.text] : nil
         response.speechCapabilities = profile.speech
         response.iconResumed = appsWithIcons.contains(request.appID)
-        answer(reply, SDLResponse(.success, parameters: response))
+        // Core compares the desired languages with the HMI's active VR/TTS and UI languages: a
+        // mismatch still registers the app, answered WRONG_LANGUAGE (ATF RegisterAppInterface
+        // PositiveRequestCheck.3, ResultCodeCheck.4).
+        let languagesMatch = request.languageDesired == response.language
+            && request.hmiDisplayLanguageDesired == response.hmiDisplayLanguage
+        answer(reply, SDLResponse(languagesMatch ? .success : .wrongLanguage, success: true, parameters: response))
 
         notify(OnHMIStatus(.none, audio: .notAudible, context: .main))
         // The HMI reports the display (keyboard capabilities included) to every new app.
