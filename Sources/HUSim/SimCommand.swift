@@ -98,6 +98,12 @@ struct SimCommand: ParsableCommand {
             valueName: "file"))
     var record: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write every line in and out (and with --listen every SDL message) to <file> as JSON lines, with the simulator's clock; - writes to stderr.",
+            valueName: "file"))
+    var trace: String?
+
     private func fileExists(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
     func validate() throws {
@@ -152,6 +158,8 @@ struct SimCommand: ParsableCommand {
         let engine = HeadUnitEngine(configuration: configuration, store: store)
         let host = EngineHost(engine: engine)
         let session = SimulatorSession(host: host, maximumLineBytes: maxLineBytes)
+        let wireTrace = try trace.map { try WireTrace(writingTo: $0, clock: { engine.now }) }
+        session.trace = wireTrace
         var apps: AppServer?
         if let listen, let endpoint = Endpoint(listen) {
             do {
@@ -162,6 +170,7 @@ struct SimCommand: ParsableCommand {
                 logger.critical("\(error)")
                 throw ExitCode.failure
             }
+            apps?.trace = wireTrace
             // Unconditionally, whatever the log level: port 0's choice is for whoever started us.
             writeAll(Array("hu-sim: listening for SDL apps on \(apps!.address)\n".utf8), to: STDERR_FILENO)
         }

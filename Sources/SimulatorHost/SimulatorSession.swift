@@ -32,6 +32,9 @@ public final class SimulatorSession: EnginePeer {
     public var outputHighWater = 1 << 16
     public var drain: ((inout [UInt8]) -> Void)?
 
+    /// `--trace`: each line read, and each line written as it is written.
+    public var trace: WireTrace?
+
     /// A session of its own on `engine`.
     public convenience init(engine: HeadUnitEngine, maximumLineBytes: Int = 16 << 20) {
         self.init(host: EngineHost(engine: engine), maximumLineBytes: maximumLineBytes)
@@ -77,11 +80,16 @@ public final class SimulatorSession: EnginePeer {
     public func handle(_ line: LineFramer.Line) {
         switch line {
         case .tooLong:
+            let start = output.count
             router.rejectTooLongLine(limit: maximumLineBytes, output: &output)
-        case .endOfTooLongLine:
-            break
+            if let trace { trace.lines(.out, in: output[start...]) }
+        case .endOfTooLongLine(let count):
+            trace?.tooLongLine(byteCount: count)
         case .text(let bytes):
+            let start = output.count
+            if let trace { trace.line(.in, bytes) }
             router.receive(line: bytes, calls: &calls, output: &output)
+            if let trace { trace.lines(.out, in: output[start...]) }
             for call in calls { pass(call) }
             calls.removeAll(keepingCapacity: true)
         }
@@ -114,6 +122,7 @@ public final class SimulatorSession: EnginePeer {
         } else {
             return
         }
+        let start = output.count
         switch answer {
         case .result(let result):
             router.answer(address, .success(.object(result.json)), output: &output)
@@ -122,10 +131,13 @@ public final class SimulatorSession: EnginePeer {
         case .dropped:
             break
         }
+        if let trace { trace.lines(.out, in: output[start...]) }
     }
 
     public func deliver(_ notification: SDLNotificationMessage) {
+        let start = output.count
         MessageWriter.writeCall(method: notification.method, params: notification.parameters, into: &output)
         output.append(UInt8(ascii: "\n"))
+        if let trace { trace.lines(.out, in: output[start...]) }
     }
 }
