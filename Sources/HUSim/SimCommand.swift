@@ -48,7 +48,11 @@ struct SimCommand: ParsableCommand {
               # Be the head unit a real SDL app (sdl_ios, sdl_java_suite, the JavaScript
               # suite) connects to over TCP, as to SDL Core; play its user at the console:
               hu-sim --listen 0.0.0.0:12345
-            """
+
+              # One-shot calls from a script (see hu-sim call --help):
+              hu-sim call Sim.GetState
+            """,
+        subcommands: [CallCommand.self]
     )
 
     @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime).")
