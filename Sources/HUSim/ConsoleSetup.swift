@@ -21,7 +21,7 @@ extension SimCommand {
         var recorder: SessionRecorder?
         if let record {
             do {
-                recorder = try SessionRecorder(path: record, options: recordedOptions, masksClock: clock == .real)
+                recorder = try SessionRecorder(path: record, options: recordedOptions, masksClock: clockMode == .real)
             } catch {
                 throw ValidationError("--record: \(error)")
             }
@@ -38,7 +38,7 @@ extension SimCommand {
             } : nil
         let options = ConsoleOptions(
             interactive: isInteractive, drawsScreenOnStderr: screen && !isInteractive, usesColor: usesColor,
-            showsPrompt: editor == nil && isInteractive && terminalOut && terminalIn, virtualClock: clock == .virtual,
+            showsPrompt: editor == nil && isInteractive && terminalOut && terminalIn, virtualClock: clockMode == .virtual,
             width: editor?.columns ?? 80, editsLines: editor != nil)
         let console = Console(
             link: session, options: options, recorder: recorder, maximumLineBytes: maxLineBytes,

@@ -41,9 +41,9 @@ struct SimCommand: ParsableCommand {
               # Watch a test or an app drive the simulator (screen on stderr):
               hu-sim --clock virtual --screen
 
-              # Record a session as a conformance fixture; it replays
-              # deterministically when recorded with --clock virtual:
-              hu-sim --clock virtual --record my-bug.jsonl
+              # Record a session as a conformance fixture (on the virtual clock unless
+              # told otherwise, so that it replays exactly); hu-conform replays it:
+              hu-sim --record my-bug.jsonl
 
               # Be the head unit a real SDL app (sdl_ios, sdl_java_suite, the JavaScript
               # suite) connects to over TCP, as to SDL Core; play its user at the console:
@@ -55,8 +55,12 @@ struct SimCommand: ParsableCommand {
         subcommands: [CallCommand.self]
     )
 
-    @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime).")
-    var clock: ClockMode = .real
+    @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime). Default: real; virtual with --record.")
+    var clock: ClockMode?
+
+    /// The clock in use: as given; else virtual for a recording, which then replays exactly
+    /// (a replay cannot wait as a person did); else real.
+    var clockMode: ClockMode { clock ?? (record != nil ? .virtual : .real) }
 
     @Option(help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file.")
     var profile: String?
@@ -98,7 +102,7 @@ struct SimCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the session to <file> as a conformance fixture (send/expect JSON lines); it replays deterministically when recorded with --clock virtual.",
+            "Write the session to <file> as a conformance fixture (send/expect JSON lines), named after the file; on the virtual clock unless --clock real is given, so that it replays exactly.",
             valueName: "file"))
     var record: String?
 
@@ -150,7 +154,7 @@ struct SimCommand: ParsableCommand {
         }
         let logger = Logger(label: "hu-sim")
         let configuration = EngineConfiguration(
-            profile: try loadProfile(), clock: clock == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
+            profile: try loadProfile(), clock: clockMode == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
             quotaBytes: Int(quota))
         let store: DiskFileStore
         do {
@@ -178,7 +182,11 @@ struct SimCommand: ParsableCommand {
             // Unconditionally, whatever the log level: port 0's choice is for whoever started us.
             writeAll(Array("hu-sim: listening for SDL apps on \(apps!.address)\n".utf8), to: STDERR_FILENO)
         }
-        let loop = StdioLoop(session: session, clock: clock, logger: logger, front: try makeFront(for: session), apps: apps, keepsListening: keepListening)
+        if record != nil && clockMode == .real {
+            logger.warning(
+                "recording on the real clock: times are recorded as \"$any\", and a replay (on the virtual clock) fires no timeout you waited for; record with the virtual clock (the default) and `wait` for a replay that does")
+        }
+        let loop = StdioLoop(session: session, clock: clockMode, logger: logger, front: try makeFront(for: session), apps: apps, keepsListening: keepListening)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)
