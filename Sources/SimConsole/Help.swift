@@ -57,13 +57,42 @@ enum Help {
             lines += table(parameters, width: width)
         }
         lines += nestedStructs(parameters, seen: [], width: width)
-        let example = ParameterType.exampleObject(
-            parameters, structs: MethodCatalog.structParameters, blank: request.init().parameters,
-            isValidStruct: MethodCatalog.isValid(structNamed:_:))
         // One line however long, so that it can be copied and run.
         lines.append("Example:")
-        lines.append("  " + ([method] + example.map { "\($0.key)=\(PrettyJSON.word($0.value, compact: true))" }).joined(separator: " "))
+        lines.append("  " + (examples[method] ?? generatedExample(method, request)))
         return lines
+    }
+
+    /// Calls as a person would make them, each of which works on a head unit where its
+    /// situation holds (a choice set 1 with Berlin and Bern, an interaction on screen, a file
+    /// uploaded): the tests run every one.
+    static let examples: [String: String] = [
+        "RegisterAppInterface":
+            "RegisterAppInterface appName=Navigator appID=nav-1 isMediaApplication=false languageDesired=EN-US hmiDisplayLanguageDesired=EN-US sdlMsgVersion={majorVersion:8,minorVersion:0}",
+        "CreateInteractionChoiceSet":
+            "CreateInteractionChoiceSet interactionChoiceSetID=1 choiceSet=[{choiceID:1,menuName:Berlin},{choiceID:2,menuName:Bern}]",
+        "PerformInteraction":
+            #"PerformInteraction initialText="Pick a city" interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1] interactionLayout=LIST_WITH_SEARCH cancelID=7"#,
+        "CancelInteraction": "CancelInteraction functionID=10 cancelID=7",
+        "SetGlobalProperties": "SetGlobalProperties keyboardProperties.keyboardLayout=QWERTY keyboardProperties.autoCompleteList=[Berlin,Bern]",
+        "ResetGlobalProperties": "ResetGlobalProperties properties=[KEYBOARDPROPERTIES]",
+        "PutFile": "PutFile syncFileName=notes.txt fileType=BINARY bulkData=aGVsbG8=",
+        "DeleteFile": "DeleteFile syncFileName=notes.txt",
+        "SetAppIcon": "SetAppIcon syncFileName=icon.png",
+        "User.KeyboardEvent": "User.KeyboardEvent event=KEYPRESS data=Ber",
+        "User.SelectChoice": "User.SelectChoice choiceID=2",
+        "User.SelectAutocomplete": "User.SelectAutocomplete index=0",
+        "User.Speak": "User.Speak utterance=Berlin",
+        "Sim.AdvanceTime": "Sim.AdvanceTime ms=5000",
+        "Sim.InjectFault": #"Sim.InjectFault method=PerformInteraction resultCode=TIMED_OUT info="the HMI is slow""#,
+    ]
+
+    /// Every mandatory parameter with a value its type allows.
+    private static func generatedExample(_ method: String, _ request: any SDLRequest.Type) -> String {
+        let example = ParameterType.exampleObject(
+            request.parameterDescriptions, structs: MethodCatalog.structParameters, blank: request.init().parameters,
+            isValidStruct: MethodCatalog.isValid(structNamed:_:))
+        return ([method] + example.map { "\($0.key)=\(PrettyJSON.word($0.value, compact: true))" }).joined(separator: " ")
     }
 
     private static func structHelp(_ name: String, width: Int) -> [String] {

@@ -21,7 +21,9 @@ public enum OneShot {
     }
 
     private static func shorthandWord(_ word: String) -> String {
-        guard let equals = word.firstIndex(of: "="), word.contains(where: { $0 == " " || $0 == "\t" }) else { return word }
+        guard let equals = word.firstIndex(of: "="), !word[..<equals].contains(where: { $0 == " " || $0 == "\t" }),
+            word.contains(where: { $0 == " " || $0 == "\t" })
+        else { return word }
         let value = word[word.index(after: equals)...]
         if let first = value.first, "[{\"'".contains(first) { return word }
         return String(word[...equals]) + JSON.string(String(value)).serializedString
