@@ -93,7 +93,8 @@ public final class Console {
         if options.interactive {
             say([
                 style.bold("hu-sim") + ", a simulated SDL head unit (\(options.virtualClock ? "virtual" : "real") clock).",
-                "Type help for the commands and requests, quit to leave. Start with: register Demo",
+                "Type help for the commands and requests, quit (or Ctrl-D) to leave.",
+                "Start with: register Demo",
             ])
         }
         refreshScreen(force: true)
