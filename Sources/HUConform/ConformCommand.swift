@@ -22,6 +22,7 @@ struct ConformCommand: ParsableCommand {
               hu-conform --sim "hu-sim --profile text-only" --jobs 1 --timeout 30
               HU_SIM="tee -a wire.log | hu-sim" hu-conform --junit conformance.xml
               hu-conform --transport sdl                   # the same fixtures over SDL's own transport
+              hu-conform --trace /tmp/traces               # a failing fixture's wire trace kept there
             """
     )
 
@@ -46,6 +47,12 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Also write a JUnit XML report to this file.")
     var junit: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Have each fixture's simulator write its wire trace (hu-sim --trace) into <folder>, one file per fixture; a failing fixture's trace is kept and named in its failure, the others removed.",
+            valueName: "folder"))
+    var trace: String?
+
     @Option(help: "How the fixtures' app reaches the simulator: stdio (JSON-RPC lines) or sdl (SDL requests as SDL protocol messages over TCP, to hu-sim --listen; User.* and Sim.* on stdin).")
     var transport: FixtureRunner.Transport = .stdio
 
@@ -69,7 +76,16 @@ struct ConformCommand: ParsableCommand {
         let console = Console()
         let command = SimulatorCommand.resolve(option: sim)
         let start = ContinuousClock.now
-        let results = Suite.run(files, runner: FixtureRunner(simulatorCommand: command, timeoutSeconds: timeout, transport: transport), jobs: jobs) {
+        var runner = FixtureRunner(simulatorCommand: command, timeoutSeconds: timeout, transport: transport)
+        if let trace {
+            do {
+                try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
+            } catch {
+                throw ValidationError("--trace: cannot create \(trace): \(error.localizedDescription)")
+            }
+            runner.traceFolder = trace
+        }
+        let results = Suite.run(files, runner: runner, jobs: jobs) {
             console.show($0)
         }
         let elapsed = (ContinuousClock.now - start)
