@@ -86,7 +86,8 @@ struct Autocomplete: ParsableCommand {
     /// `SetGlobalProperties` with that text's list is answered; beside it, the keystroke's
     /// own round trip (the simulated driver's request, the head unit's reply).
     private static func endToEnd(_ targets: Targets, index: LocalPrefixIndex, words: [String], keystrokes: Int) throws {
-        let simulator = targets.sim ?? ProcessInfo.processInfo.environment["HU_SIM"] ?? Targets.beside("hu-sim") + " --clock real"
+        let command = targets.sim ?? ProcessInfo.processInfo.environment["HU_SIM"] ?? Targets.beside("hu-sim") + " --clock real"
+        let simulator = targets.trace.map { SimulatorCommand.tracing(command, into: $0) } ?? command
         let (shown, keystroke) = try blocking {
             try await SimulatorProcess.withConnection(command: simulator) { connection in
                 var logger = Logger(label: "hu-bench")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Histogram
+import SDLManager
 
 /// Benchmarks: each prints its figures beside a baseline measured in the same run, since
 /// on shared, noisy machines a ratio holds where an absolute time does not.
@@ -22,8 +23,12 @@ struct Targets: ParsableArguments {
     @Option(help: "The simulator command (default: $HU_SIM, else hu-sim beside hu-bench).")
     var sim: String?
 
+    @Option(help: ArgumentHelp("Have each simulator started write its wire trace (hu-sim --trace) into <folder>, a file of its own.", valueName: "folder"))
+    var trace: String?
+
     var simulator: String {
-        sim ?? ProcessInfo.processInfo.environment["HU_SIM"] ?? Self.beside("hu-sim") + " --clock virtual"
+        let command = sim ?? ProcessInfo.processInfo.environment["HU_SIM"] ?? Self.beside("hu-sim") + " --clock virtual"
+        return trace.map { SimulatorCommand.tracing(command, into: $0) } ?? command
     }
 
     var baseline: String { Self.beside("jansson-echo") }

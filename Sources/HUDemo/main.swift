@@ -32,12 +32,24 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let explicitSimulator = arguments.first == "--sim" && arguments.count == 2 ? arguments[1] : nil
-guard arguments.isEmpty || explicitSimulator != nil else {
-    fail("usage: hu-demo [--sim COMMAND]   (default: $HU_SIM, else the hu-sim beside hu-demo)", status: 64)
+/// `--sim COMMAND` and `--trace FOLDER`, each at most once.
+func options(_ arguments: [String]) -> [String: String]? {
+    var options: [String: String] = [:]
+    var rest = arguments[...]
+    while let name = rest.popFirst() {
+        guard ["--sim", "--trace"].contains(name), options[name] == nil, let value = rest.popFirst() else { return nil }
+        options[name] = value
+    }
+    return options
 }
-let command = SimulatorCommand.resolve(explicitSimulator)
+
+guard let given = options(Array(CommandLine.arguments.dropFirst())) else {
+    fail(
+        "usage: hu-demo [--sim COMMAND] [--trace FOLDER]   (default: $HU_SIM, else the hu-sim beside hu-demo; --trace: its wire trace in FOLDER)",
+        status: 64)
+}
+let resolved = SimulatorCommand.resolve(given["--sim"])
+let command = given["--trace"].map { SimulatorCommand.tracing(resolved, into: $0) } ?? resolved
 say("starting the simulator: \(command)")
 do {
     try await runDemo(simulator: command)

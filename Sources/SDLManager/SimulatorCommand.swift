@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +23,17 @@ public enum SimulatorCommand {
             .joined(separator: "/")
         return shellQuoted(folder + "/hu-sim") + (arguments.isEmpty ? "" : " " + arguments)
     }
+
+    /// `command` with `--trace FILE` appended: a new file in `folder` for each simulator
+    /// started, named after the program and the process (hu-sim's wire trace; a simulator
+    /// that does not take `--trace` will refuse it).
+    public static func tracing(_ command: String, into folder: String) -> String {
+        let number = tracesStarted.add(1, ordering: .relaxed).newValue
+        let program = executablePath().split(separator: "/").last.map(String.init) ?? "program"
+        return command + " --trace " + shellQuoted("\(folder)/\(program)-\(getpid())-simulator-\(number).trace.jsonl")
+    }
+
+    private static let tracesStarted = Atomic<Int>(0)
 
     static func shellQuoted(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"

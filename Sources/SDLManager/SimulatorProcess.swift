@@ -19,18 +19,23 @@ public enum SimulatorProcess {
     /// own (removing its files may take a while), and after `exitGracePeriod` it is sent
     /// SIGTERM, then SIGKILL.
     ///
+    /// With `traceFolder`, the simulator writes its wire trace into a file of its own there
+    /// (`hu-sim --trace`).
+    ///
     /// Writing to a simulator that has died must fail a request, not kill the app, so this
     /// sets SIGPIPE to be ignored in the whole process.
     @discardableResult
     public static func withConnection<Result: Sendable>(
         command: String? = nil,
+        traceFolder: String? = nil,
         configuration: SDLConnection.Configuration = SDLConnection.Configuration(),
         logger: Logger = Logger(label: "hu-sim"),
         exitGracePeriod: Duration = .seconds(10),
         _ body: (SDLConnection) async throws -> Result
     ) async throws -> Result {
         signal(SIGPIPE, SIG_IGN)
-        let command = SimulatorCommand.resolve(command)
+        let resolved = SimulatorCommand.resolve(command)
+        let command = traceFolder.map { SimulatorCommand.tracing(resolved, into: $0) } ?? resolved
         var options = PlatformOptions()
         // Its own process group, so the signals reach the simulator behind the shell too.
         options.createSession = true

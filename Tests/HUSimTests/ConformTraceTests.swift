@@ -30,4 +30,17 @@ import TestSupport
         #expect(trace.first?["message"]?["method"] == "Sim.Reset" && trace.first?["dir"] == "in")
         #expect(trace.dropFirst().first?["message"]?["result"]?["resultCode"] == "SUCCESS", "what the simulator really answered")
     }
+
+    @Test func hu_benchGivesEachSimulatorItStartsATraceOfItsOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-trace-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bench = Process()
+        bench.executableURL = BuiltExecutables.url("hu-bench")
+        bench.arguments = ["startup", "--runs", "2", "--trace", folder]
+        let report = String(decoding: try bench.runCollectingOutput(), as: UTF8.self)
+        #expect(bench.terminationStatus == 0, "\(report)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(files.count == 2 && files.allSatisfy { $0.hasPrefix("hu-bench-") && $0.hasSuffix(".trace.jsonl") }, "\(files)")
+    }
 }
