@@ -19,6 +19,7 @@ public enum Screen {
             frame.add("Nothing on screen.")
             drawStore(state, on: &frame)
         }
+        drawHeldAnswers(state, on: &frame)
         return frame.lines
     }
 
@@ -107,6 +108,21 @@ public enum Screen {
             names[names.count - 1] += " (\(used) used)"
             frame.wrap("Files: ", names, separator: ", ")
         }
+    }
+
+    /// Answers an injected delay holds back: the app is still waiting for them.
+    private static func drawHeldAnswers(_ state: JSON, on frame: inout Frame) {
+        let held = state["heldAnswers"]?.arrayValue ?? []
+        guard !held.isEmpty else { return }
+        let entries = held.map { answer in
+            "\(text(answer["method"])) in \(secondsText(answer["msLeft"]?.integerValue ?? 0))"
+        }
+        frame.wrap("Answers held back: ", entries, separator: ", ")
+    }
+
+    private static func secondsText(_ milliseconds: Int64) -> String {
+        let tenths = (milliseconds + 99) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 
     private static func imageText(_ image: JSON?) -> String? {

@@ -67,4 +67,19 @@ import Testing
         #expect(outcome.status == 0)
         #expect(String(decoding: outcome.stdout, as: UTF8.self) == "✓ ListFiles #2 SUCCESS\n    spaceAvailable: 104857600\n")
     }
+
+    @Test func anAnswerHeldBackByAFaultIsInTheStateUntilItArrives() throws {
+        let setup = [
+            "CreateI", "interactionChoiceSetID=1", "choiceSet=[{choiceID:1,menuName:Berlin}]", "+", "fault", "perf", "delay", "3s", "+",
+            "perf", "initialText=Hi", "interactionMode=MANUAL_ONLY", "interactionChoiceSetIDList=[1]", "+", "tap", "1", "+",
+        ]
+        let held = try call(setup + ["wait", "1s", "+", "state"])
+        let state = try JSON.parse(try #require(held.lines.last))
+        #expect(state["interaction"] == .null, "the tap closed the menu")
+        #expect(state["heldAnswers"] == [["method": "PerformInteraction", "msLeft": 2000]])
+        #expect(held.status == 1 && held.stderr.contains("PerformInteraction"), "never answered in this run")
+        let arrived = try call(setup + ["wait", "3s", "+", "state"])
+        #expect(arrived.status == 0, "\(arrived.stderr)")
+        #expect(try JSON.parse(try #require(arrived.lines.last))["heldAnswers"] == [])
+    }
 }

@@ -116,6 +116,12 @@ import Testing
                 """)
     }
 
+    @Test func answersHeldBackAreShownWithTheirTimeLeft() throws {
+        let state = try JSON.parse(
+            #"{"registered":true,"app":{"appName":"Demo"},"hmiLevel":"FULL","systemContext":"MAIN","interaction":null,"heldAnswers":[{"method":"PerformInteraction","msLeft":2450}]}"#)
+        #expect(Screen.render(state).contains("│ Answers held back: PerformInteraction in 2.5 s                               │"))
+    }
+
     @Test func withoutAnAppTheScreenSaysHowToRegisterWhereAPersonTypes() throws {
         let state = try JSON.parse(#"{"success":true,"resultCode":"SUCCESS","registered":false,"app":null,"hmiLevel":"NONE","systemContext":"MAIN","interaction":null}"#)
         #expect(

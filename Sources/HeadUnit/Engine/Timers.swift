@@ -9,6 +9,8 @@ struct TimerQueue {
         let id: ID
         /// The request this timer will answer, if any: answered ABORTED if the app's session ends first.
         let reply: ReplyToken?
+        /// The method whose answer it holds back (an injected delay), for `Sim.GetState`.
+        let heldMethod: String?
     }
 
     /// Kept sorted by (deadline, id): a head unit has few timers at once.
@@ -17,11 +19,13 @@ struct TimerQueue {
     private var nextID: UInt64 = 0
 
     @discardableResult
-    mutating func schedule(at deadline: Int64, answering reply: ReplyToken? = nil, _ action: @escaping (HeadUnitEngine) -> Void) -> ID {
+    mutating func schedule(
+        at deadline: Int64, answering reply: ReplyToken? = nil, holding heldMethod: String? = nil, _ action: @escaping (HeadUnitEngine) -> Void
+    ) -> ID {
         nextID += 1
         let id = ID(raw: nextID)
         let index = entries.firstIndex { ($0.deadline, $0.id.raw) > (deadline, id.raw) } ?? entries.endIndex
-        entries.insert(Entry(deadline: deadline, id: id, reply: reply), at: index)
+        entries.insert(Entry(deadline: deadline, id: id, reply: reply, heldMethod: heldMethod), at: index)
         actions[id] = action
         return id
     }
@@ -32,6 +36,11 @@ struct TimerQueue {
     }
 
     var nextDeadline: Int64? { entries.first?.deadline }
+
+    /// The answers held back, due first first: their method and when they are due.
+    var heldAnswers: [(method: String, deadline: Int64)] {
+        entries.compactMap { entry in entry.heldMethod.map { ($0, entry.deadline) } }
+    }
 
     /// Removes and returns the first timer due at or before `time`.
     mutating func popDue(at time: Int64) -> (deadline: Int64, action: (HeadUnitEngine) -> Void)? {

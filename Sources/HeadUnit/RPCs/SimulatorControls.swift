@@ -70,6 +70,10 @@ extension HeadUnitEngine {
         state.appendNew("files", files.stateJSON)
         state.appendNew("quotaBytes", .integer(Int64(files.quotaBytes)))
         state.appendNew("usedBytes", .integer(Int64(files.usedBytes)))
+        // Answers an injected delay holds back: still owed to the app.
+        state.appendNew(
+            "heldAnswers",
+            .array(timers.heldAnswers.map { ["method": .string($0.method), "msLeft": .integer(max(0, $0.deadline - now))] }))
         return state
     }
 
