@@ -117,6 +117,7 @@ let package = Package(
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport", "CTestSupport"], exclude: ["SDLApps"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONRPC", "JSONCodec", "HeadUnit", "SimulatorHost"]),
         .testTarget(
             name: "SDLManagerTests",
