@@ -11,6 +11,7 @@ struct CallCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "call",
         abstract: "Runs calls given as arguments in one session and prints each reply; exits 0 when every call succeeded.",
+        usage: "hu-sim call [<call-options>] METHOD name=value … [+ METHOD …]",
         discussion: """
             Each call is written as at the interactive prompt: a method (or a unique prefix of
             one) with name=value parameters, or a command (tap, type, wait, ...). Several calls,
@@ -46,7 +47,7 @@ struct CallCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write every line in and out to <file> as JSON lines (as hu-sim --trace); - writes to stderr.", valueName: "file"))
     var trace: String?
 
-    @Argument(parsing: .captureForPassthrough, help: "The calls: METHOD name=value …, separated by +.")
+    @Argument(parsing: .remaining, help: ArgumentHelp("The calls: METHOD name=value …, separated by +.", valueName: "call"))
     var words: [String] = []
 
     func validate() throws {

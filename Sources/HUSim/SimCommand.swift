@@ -11,6 +11,7 @@ struct SimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hu-sim",
         abstract: "A simulated SDL head unit speaking JSON-RPC 2.0 on stdin/stdout, and SDL's own protocol over TCP with --listen.",
+        usage: "hu-sim [<options>]\n  hu-sim call [<call-options>] METHOD name=value … [+ METHOD …]",
         discussion: """
             Plays an SDL head unit (SDL Core's checks, the HMI, and a simulated driver) for
             choice sets, interactions, the keyboard and files. One JSON-RPC message per line

@@ -62,6 +62,13 @@ import Testing
         #expect(try call([]).status == 64)
     }
 
+    @Test func helpIsHelpAndOptionsMayFollowTheFirstCall() throws {
+        let help = try call(["--help"])
+        #expect(help.status == 0 && String(decoding: help.stdout, as: UTF8.self).contains("hu-sim call [<call-options>]"))
+        let late = try call(["Sim.AdvanceTime", "ms=-5"])
+        #expect(late.status == 1 && late.stderr.contains("Sim.AdvanceTime: INVALID_DATA"), "a negative number is a value, not an option")
+    }
+
     @Test func prettyRepliesAreForReading() throws {
         let outcome = try call(["--pretty", "ListFiles"])
         #expect(outcome.status == 0)
