@@ -22,7 +22,7 @@ struct ConformCommand: ParsableCommand {
               hu-conform --sim "hu-sim --profile text-only" --jobs 1 --timeout 30
               HU_SIM="tee -a wire.log | hu-sim" hu-conform --junit conformance.xml
               hu-conform --transport sdl                   # the same fixtures over SDL's own transport
-              hu-conform --trace /tmp/traces               # a failing fixture's wire trace kept there
+              hu-conform --trace /tmp/traces fixtures/conformance/jsonrpc
             """
     )
 

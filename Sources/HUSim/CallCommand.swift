@@ -13,23 +13,30 @@ struct CallCommand: ParsableCommand {
         abstract: "Runs calls given as arguments in one session and prints each reply; exits 0 when every call succeeded.",
         usage: "hu-sim call [<call-options>] METHOD name=value … [+ METHOD …]",
         discussion: """
-            Each call is written as at the interactive prompt: a method (or a unique prefix of
-            one) with name=value parameters, or a command (tap, type, wait, ...). Several calls,
-            separated by +, run in order in one session; an app is registered first (unless
-            --no-register, or the first call registers one). The head unit runs on the virtual
-            clock: `wait 10s` moves it. Each reply's result is printed as one JSON line (or for
-            reading with --pretty); a reply that waits for the user (PerformInteraction) is
-            printed once a later call answers it.
+            Each call is written as at the interactive prompt: a method (or a unique
+            prefix of one) with name=value parameters, or a command (tap, type, wait).
+            Several calls, separated by +, run in order in one session; an app is
+            registered first (unless --no-register, or the first call registers one).
+            The head unit runs on the virtual clock: `wait 10s` moves it. Each result
+            is printed as one JSON line (for reading with --pretty); a reply that
+            waits for the user (PerformInteraction) comes once a later call answers it.
 
-            Exit status: 0 when every call succeeded; 1 when one failed or was never answered
-            (its result code on stderr; the calls after it do not run); 64 when a call cannot
-            be read.
+            Exit status: 0 when every call succeeded; 1 when one failed or was never
+            answered (its result code on stderr; the calls after it do not run); 64
+            when a call cannot be read.
 
             Examples:
               hu-sim call Sim.GetState
-              hu-sim call --no-register RegisterAppInterface appName=Nav appID=nav-1 isMediaApplication=false languageDesired=EN-US hmiDisplayLanguageDesired=EN-US 'sdlMsgVersion={majorVersion:8,minorVersion:0}'
-              hu-sim call CreateInteractionChoiceSet interactionChoiceSetID=1 'choiceSet=[{choiceID:1,menuName:Berlin}]' + PerformInteraction initialText='Pick a city' interactionMode=MANUAL_ONLY 'interactionChoiceSetIDList=[1]' + tap 1
-              hu-sim call --pretty --profile text-only PutFile syncFileName=notes.txt fileType=BINARY bulkData=aGVsbG8= + ListFiles
+              hu-sim call --no-register RegisterAppInterface appName=Nav \\
+                appID=nav-1 isMediaApplication=false languageDesired=EN-US \\
+                hmiDisplayLanguageDesired=EN-US \\
+                'sdlMsgVersion={majorVersion:8,minorVersion:0}'
+              hu-sim call CreateInteractionChoiceSet interactionChoiceSetID=1 \\
+                'choiceSet=[{choiceID:1,menuName:Berlin}]' + \\
+                PerformInteraction initialText='Pick a city' \\
+                interactionMode=MANUAL_ONLY 'interactionChoiceSetIDList=[1]' + tap 1
+              hu-sim call --pretty --profile text-only PutFile \\
+                syncFileName=notes.txt fileType=BINARY bulkData=aGVsbG8= + ListFiles
             """)
 
     @Flag(help: "Print replies for reading (and the notifications between them), not as JSON.")
