@@ -4,7 +4,8 @@ import PackageDescription
 // Modules, each depending only on those above it:
 //   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine, which
 //   knows no transport) → SimulatorHost (its doors: JSON-RPC lines) → hu-sim (the simulator
-//   executable: the I/O loop, with SimConsole, its terminal front end).
+//   executable: the I/O loop, with SimConsole, its terminal front end, and LineEditor, the
+//   line editing at a terminal over CLibedit).
 //   SDLModel → SDLManager (the library apps link) → SimulatorClient (finding, starting and
 //   driving a simulator, for the demo, the tools and tests).
 //   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
@@ -43,6 +44,9 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Line editing at a terminal (libedit): keys in, lines out, history, completion.
+        .target(name: "LineEditor", dependencies: ["CLibedit"]),
         .target(name: "JSONCodec", dependencies: ["CJansson"], swiftSettings: fastPath),
         .target(name: "JSONRPC", dependencies: ["JSONCodec"], swiftSettings: fastPath),
         .target(name: "SDLModel", dependencies: ["JSONCodec", "JSONRPC"], swiftSettings: fastPath),
@@ -66,7 +70,7 @@ let package = Package(
                 "HeadUnit",
                 "SimulatorHost",
                 "SimConsole",
-                "CommandLineTool",
+                "CommandLineTool", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -126,8 +130,9 @@ let package = Package(
         // Helpers the tests share: finding the built executables, spawning them safely.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
-        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport"], exclude: ["SDLApps"]),
-        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "SDLModel", "JSONRPC", "JSONCodec"]),
+        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport", "CTestSupport"], exclude: ["SDLApps"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "SDLModel", "JSONRPC", "JSONCodec", "HeadUnit", "SimulatorHost"]),
         .testTarget(
             name: "SDLManagerTests",
             dependencies: [

@@ -6,6 +6,8 @@ public struct FixtureResult: Sendable {
         case passed
         case failed(FixtureFailure)
         case skipped(reason: String)
+
+        var isFailure: Bool { if case .failed = self { true } else { false } }
     }
 
     public let file: FixtureFile
@@ -29,6 +31,8 @@ public struct FixtureFailure: Error, Sendable {
     public let expected: [String]
     public let received: [String]
     public internal(set) var stderrTail: [String] = []
+    /// The simulator's wire trace, kept for this failure (hu-conform --trace).
+    public internal(set) var tracePath: String?
 
     init(origin: StepOrigin?, step: String?, message: String, differences: [Difference] = [], expected: [JSON] = [], received: [JSON] = []) {
         self.origin = origin
@@ -55,6 +59,7 @@ public struct FixtureFailure: Error, Sendable {
             lines.append("simulator stderr (last \(stderrTail.count) lines):")
             lines += stderrTail.map { "  | \($0)" }
         }
+        if let tracePath { lines.append("the simulator's wire trace: \(tracePath)") }
         return lines
     }
 

@@ -8,6 +8,10 @@ public struct FixtureRunner: Sendable {
     /// The most one fixture may take, simulator start and exit included.
     public let timeoutSeconds: Double
     public let transport: Transport
+    /// Where each fixture's simulator writes its wire trace (`--trace`, one file per fixture,
+    /// named after it); a passing fixture's trace is removed, a failing one's kept and named
+    /// in its failure. Nil: no trace.
+    public var traceFolder: String?
 
     /// How the fixture's app reaches the simulator.
     public enum Transport: String, Sendable, CaseIterable {
@@ -28,6 +32,8 @@ public struct FixtureRunner: Sendable {
     public func run(_ file: FixtureFile) -> FixtureResult {
         let start = ContinuousClock.now
         let outcome = outcome(file)
+        // A trace is kept only where it explains something: a failure.
+        if let traceFolder, !outcome.isFailure { try? FileManager.default.removeItem(atPath: traceFolder + "/" + Self.traceName(file)) }
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return FixtureResult(file: file, outcome: outcome, seconds: seconds)
@@ -55,14 +61,22 @@ public struct FixtureRunner: Sendable {
         }
         defer { if let storage { try? FileManager.default.removeItem(atPath: storage) } }
 
-        let arguments = fixture.options.simulatorArguments(storageFolder: storage) + (transport == .sdl ? ["--listen", "127.0.0.1:0"] : [])
+        var arguments = fixture.options.simulatorArguments(storageFolder: storage) + (transport == .sdl ? ["--listen", "127.0.0.1:0"] : [])
+        let trace = traceFolder.map { $0 + "/" + Self.traceName(file) }
+        if let trace { arguments += ["--trace", trace] }
+        let failed = { (failure: FixtureFailure) -> FixtureResult.Outcome in
+            var failure = failure
+            failure.tracePath = trace
+            return .failed(failure)
+        }
+
         let command = simulator(arguments)
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeoutSeconds * 1000))
         let connection: SimulatorConnection
         do {
             connection = try SimulatorConnection(command: command, deadline: deadline)
         } catch {
-            return .failed(FixtureFailure(origin: nil, step: nil, message: error.message))
+            return failed(FixtureFailure(origin: nil, step: nil, message: error.message))
         }
         var sdl: SDLChannel?
         if transport == .sdl {
@@ -74,7 +88,7 @@ public struct FixtureRunner: Sendable {
                 connection.terminate()
                 var failure = FixtureFailure(origin: nil, step: nil, message: "cannot connect to the simulator's SDL port: \(error)")
                 failure.stderrTail = connection.stderrTail
-                return .failed(failure)
+                return failed(failure)
             }
         }
         var session = FixtureSession(connection: connection, sdl: sdl, command: command, timeoutSeconds: timeoutSeconds)
@@ -83,8 +97,15 @@ public struct FixtureRunner: Sendable {
         } catch var failure {
             connection.terminate()
             failure.stderrTail = connection.stderrTail
-            return .failed(failure)
+            return failed(failure)
         }
         return .passed
+    }
+
+    /// A fixture's trace file: its path under the fixtures' folders, one name.
+    static func traceName(_ file: FixtureFile) -> String {
+        let parts = file.path.split(separator: "/").suffix(3).map(String.init)
+        let name = parts.joined(separator: "__")
+        return (name.hasSuffix(".jsonl") ? String(name.dropLast(6)) : name) + ".trace.jsonl"
     }
 }

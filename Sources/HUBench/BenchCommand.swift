@@ -32,9 +32,13 @@ struct Targets: ParsableArguments {
     @Option(help: "The simulator command (default: $HU_SIM, else hu-sim beside hu-bench, else hu-sim on PATH).")
     var sim: String?
 
-    /// The simulator's command line with `arguments` appended (the virtual clock by default).
+    @Option(help: ArgumentHelp("Have each simulator started write its wire trace (hu-sim --trace) into <folder>, a file of its own.", valueName: "folder"))
+    var trace: String?
+
+    /// The simulator's command line with `arguments` appended (the virtual clock by default),
+    /// and a trace file of its own when --trace names a folder.
     func simulator(_ arguments: [String] = SimulatorCommand.virtualClock) throws -> String {
-        try SimulatorCommand.find(explicit: sim).appending(arguments)
+        try SimulatorCommand.find(explicit: sim).appending(arguments + (trace.map(SimulatorCommand.traceArguments(into:)) ?? []))
     }
 
     /// True when no other simulator than the hu-sim built beside hu-bench was asked for.

@@ -31,6 +31,8 @@ struct ConformCommand: ParsableCommand {
               hu-conform --fail-fast --timeout 30 fixtures/conformance/keyboard
               # the keyboard fixtures over SDL's own transport:
               hu-conform --transport sdl fixtures/conformance/keyboard
+              # each fixture's wire trace in /tmp/traces (a failing one's kept):
+              hu-conform --trace /tmp/traces fixtures/conformance/jsonrpc
             """
     )
 
@@ -60,6 +62,12 @@ struct ConformCommand: ParsableCommand {
 
     @Option(help: "Also write a JUnit XML report to this file.")
     var junit: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Have each fixture's simulator write its wire trace (hu-sim --trace) into <folder>, one file per fixture; a failing fixture's trace is kept and named in its failure, the others removed.",
+            valueName: "folder"))
+    var trace: String?
 
     @Option(help: "How the fixtures' app reaches the simulator: stdio (JSON-RPC lines) or sdl (SDL requests as SDL protocol messages over TCP, to hu-sim --listen; User.* and Sim.* on stdin).")
     var transport: FixtureRunner.Transport = .stdio
@@ -111,7 +119,15 @@ struct ConformCommand: ParsableCommand {
         let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let stopAfter = failFast ? 1 : maxFailures
         let start = ContinuousClock.now
-        let runner = FixtureRunner(simulator: { simulator.appending($0) }, timeoutSeconds: timeout, transport: transport)
+        var runner = FixtureRunner(simulator: { simulator.appending($0) }, timeoutSeconds: timeout, transport: transport)
+        if let trace {
+            do {
+                try FileManager.default.createDirectory(atPath: trace, withIntermediateDirectories: true)
+            } catch {
+                throw ValidationError("--trace: cannot create \(trace): \(error.localizedDescription)")
+            }
+            runner.traceFolder = trace
+        }
         let results = Suite.run(files, runner: runner, jobs: jobs, stopAfterFailures: stopAfter) {
             console.show($0)
         }

@@ -40,11 +40,13 @@ let help = """
     set and presents it, then plays the driver: a tap, a menu left to time out, a keyboard with
     autocomplete and a searchable menu, drawing the head unit's screen as it goes.
 
-    usage: hu-demo [--sim COMMAND]
+    usage: hu-demo [--sim COMMAND] [--trace FOLDER]
 
     --sim COMMAND: the simulator, a shell command; --clock virtual is appended, so a
     wrapper script must pass its arguments on ("$@"). Default: $HU_SIM, else the
     hu-sim beside hu-demo, else hu-sim on PATH.
+    --trace FOLDER: the simulator writes its wire trace (hu-sim --trace) into a file of
+    its own in FOLDER.
     -h, --help: show this help.
 
     Example (the demo, what it sent logged to wire.log):
@@ -52,6 +54,7 @@ let help = """
     """
 
 var explicitSimulator: String?
+var traceFolder: String?
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 while let argument = arguments.popFirst() {
     switch argument {
@@ -61,6 +64,9 @@ while let argument = arguments.popFirst() {
     case "--sim":
         guard let command = arguments.popFirst(), !command.isEmpty else { fail("hu-demo: --sim needs a command", status: 64) }
         explicitSimulator = command
+    case "--trace":
+        guard let folder = arguments.popFirst(), !folder.isEmpty else { fail("hu-demo: --trace needs a folder", status: 64) }
+        traceFolder = folder
     default:
         fail("hu-demo: unknown argument '\(argument)' (hu-demo --help lists the options)", status: 64)
     }
@@ -82,7 +88,7 @@ say("the simulator has exited")
 func runDemo(simulator: SimulatorCommand) async throws {
     var quiet = Logger(label: "hu-demo")
     quiet.logLevel = .warning
-    try await SimulatorProcess.withConnection(command: simulator.shellCommand, logger: quiet) { connection in
+    try await SimulatorProcess.withConnection(command: simulator.shellCommand, traceFolder: traceFolder, logger: quiet) { connection in
         let manager = SDLManager(connection: connection, configuration: .init(appName: "HU Demo", appID: "hu-demo", logger: quiet))
         let user = SimulatorDriver(connection)
         let states = await manager.stateUpdates()

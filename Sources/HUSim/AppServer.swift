@@ -18,6 +18,8 @@ final class AppServer {
     private let configuration: ProtocolConnection.Configuration
     private let logger: Logger
     private var connections: [AppConnection] = []
+    /// `--trace`: each app's messages and what happened to its connection.
+    var trace: WireTrace?
 
     /// Past this much unsent output, a connection's input is not read (backpressure); past
     /// `maximumUnsentBytes`, the app has stopped reading and is disconnected.
@@ -122,9 +124,11 @@ final class AppServer {
                 self.refusal(for: connection)
             }
             connection.session.log = { [logger] (text: String) in logger.info("app \(peerName): \(text)") }
-            connection.session.trace = { [logger] (text: String) in logger.trace("app \(peerName) \(text)") }
+            connection.session.trace = trace
+            connection.session.name = peerName
             connections.append(connection)
             logger.notice("app \(peerName) connected")
+            trace?.event("connected", app: peerName)
             hadActivity = true
         }
     }
@@ -174,6 +178,7 @@ final class AppServer {
         connection.session.endOfInput()
         hadActivity = true
         if let reason { logger.notice("app \(connection.name) disconnected: \(reason)") } else { logger.notice("app \(connection.name) disconnected") }
+        trace?.event("disconnected" + (reason.map { ": " + $0 } ?? ""), app: connection.name)
     }
 
     // MARK: Listening

@@ -12,6 +12,7 @@ struct SimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hu-sim",
         abstract: "A simulated SDL head unit speaking JSON-RPC 2.0 on stdin/stdout, and SDL's own protocol over TCP with --listen.",
+        usage: "hu-sim [<options>]\n  hu-sim call [<call-options>] METHOD name=value … [+ METHOD …]",
         discussion: """
             Plays an SDL head unit (SDL Core's checks, the HMI, and a simulated
             driver) for choice sets, interactions, the keyboard and files. One
@@ -43,18 +44,26 @@ struct SimCommand: ParsableCommand {
               # Watch a test or an app drive the simulator (screen on stderr):
               hu-sim --clock virtual --screen
 
-              # Record a session as a conformance fixture; it replays
-              # deterministically when recorded with --clock virtual:
-              hu-sim --clock virtual --record my-bug.jsonl
+              # Record a session as a conformance fixture (on the virtual clock unless
+              # told otherwise, so that it replays exactly); hu-conform replays it:
+              hu-sim --record my-bug.jsonl
 
               # Be the head unit a real SDL app (sdl_ios, sdl_java_suite, the JavaScript
               # suite) connects to over TCP, as to SDL Core; play its user at the console:
               hu-sim --listen 0.0.0.0:12345
-            """
+
+              # One-shot calls from a script (see hu-sim call --help):
+              hu-sim call Sim.GetState
+            """,
+        subcommands: [CallCommand.self]
     )
 
-    @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime).")
-    var clock: ClockMode = .real
+    @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime). Default: real; virtual with --record.")
+    var clock: ClockMode?
+
+    /// The clock in use: as given; else virtual for a recording, which then replays exactly
+    /// (a replay cannot wait as a person did); else real.
+    var clockMode: ClockMode { clock ?? (record != nil ? .virtual : .real) }
 
     @Option(
         help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file (a regular file of at most \(ProfileFile.maximumBytes) bytes).")
@@ -99,12 +108,18 @@ struct SimCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write the session to <file> as a conformance fixture (send/expect JSON lines); it replays deterministically when recorded with --clock virtual.",
+            "Write the session to <file> as a conformance fixture (send/expect JSON lines), named after the file; on the virtual clock unless --clock real is given, so that it replays exactly.",
             valueName: "file"))
     var record: String?
 
     static let quotaBounds: ClosedRange<Int64> = 0...(1 << 40)
     static let lineBounds: ClosedRange<Int> = 2...(1 << 30)
+
+    @Option(
+        help: ArgumentHelp(
+            "Write every line in and out (and with --listen every SDL message) to <file> as JSON lines, with the simulator's clock; - writes to stderr.",
+            valueName: "file"))
+    var trace: String?
 
     func validate() throws {
         guard Self.quotaBounds.contains(quota) else {
@@ -151,7 +166,7 @@ struct SimCommand: ParsableCommand {
         }
         let logger = Logger(label: "hu-sim")
         let configuration = EngineConfiguration(
-            profile: try loadProfile(), clock: clock == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
+            profile: try loadProfile(), clock: clockMode == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
             quotaBytes: Int(quota))
         let store: DiskFileStore
         do {
@@ -166,6 +181,8 @@ struct SimCommand: ParsableCommand {
         let engine = HeadUnitEngine(configuration: configuration, store: store)
         let host = EngineHost(engine: engine)
         let session = SimulatorSession(host: host, maximumLineBytes: maxLineBytes)
+        let wireTrace = try trace.map { try WireTrace(writingTo: $0, clock: { engine.now }) }
+        session.trace = wireTrace
         var apps: AppServer?
         if let listen, let endpoint = Endpoint(listen) {
             do {
@@ -175,10 +192,15 @@ struct SimCommand: ParsableCommand {
             } catch {
                 throw ValidationError("--listen \(listen): \(error)")
             }
+            apps?.trace = wireTrace
             // Unconditionally, whatever the log level: port 0's choice is for whoever started us.
             writeAll(Array("hu-sim: listening for SDL apps on \(apps!.address)\n".utf8), to: STDERR_FILENO)
         }
-        let loop = StdioLoop(session: session, clock: clock, logger: logger, console: try makeConsole(for: session), apps: apps, keepsListening: keepListening)
+        if record != nil && clockMode == .real {
+            logger.warning(
+                "recording on the real clock: times are recorded as \"$any\", and a replay (on the virtual clock) fires no timeout you waited for; record with the virtual clock (the default) and `wait` for a replay that does")
+        }
+        let loop = StdioLoop(session: session, clock: clockMode, logger: logger, front: try makeFront(for: session), apps: apps, keepsListening: keepListening)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

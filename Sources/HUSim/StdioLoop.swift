@@ -1,8 +1,7 @@
 import Glibc
 import HeadUnit
-import SimulatorHost
 import Logging
-import SimConsole
+import SimulatorHost
 
 /// The simulator's only I/O: reads stdin in large blocks, feeds the session, and writes
 /// its output to stdout, flushing whenever it is about to wait (for input or a timer) —
@@ -12,7 +11,8 @@ struct StdioLoop {
     let clock: ClockMode
     let logger: Logger
     /// What reads stdin and fills stdout: the session itself, or the console in front of it
-    /// (interactive, `--screen` or `--record`). Chosen once; the loop does not branch on it.
+    /// (interactive, `--screen` or `--record`), with a line editor at a terminal. Chosen
+    /// once; the loop does not branch on it.
     let front: any StdioFront
     /// `--listen`: SDL apps over TCP, served from the same `poll(2)`.
     let apps: AppServer?
@@ -23,20 +23,20 @@ struct StdioLoop {
     /// The real clock counts from the simulator's start.
     private let start = StdioLoop.monotonicMilliseconds()
 
-    init(session: SimulatorSession, clock: ClockMode, logger: Logger, console: Console?, apps: AppServer? = nil, keepsListening: Bool = false) {
+    init(session: SimulatorSession, clock: ClockMode, logger: Logger, front: any StdioFront, apps: AppServer? = nil, keepsListening: Bool = false) {
         self.session = session
         self.clock = clock
         self.logger = logger
+        self.front = front
         self.apps = apps
         self.keepsListening = keepsListening
-        front = console.map { ConsoleFront(console: $0) } ?? PlainFront(session: session)
     }
 
     /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
     /// With `--keep-listening`, the end of stdin or stdout ends only the stdio side: the apps
     /// are served until SIGTERM/SIGINT.
     func run() -> Int32 {
-        let signals = SignalPipe.install([SIGTERM, SIGINT])
+        let signals = SignalPipe.install([SIGTERM, SIGINT] + front.otherSignals)
         let output = Stdout(logger: logger)
         front.start(writingTo: output)
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
@@ -63,8 +63,8 @@ struct StdioLoop {
                 logger.error("poll failed: \(String(cString: strerror(errno)))")
                 break
             }
-            if fds[1].revents != 0 {
-                logger.notice("received \(signals.received() == SIGINT ? "SIGINT" : "SIGTERM"); finishing")
+            if fds[1].revents != 0, let ending = signals.received().first(where: { !front.handle(signal: $0) }) {
+                logger.notice("received \(ending == SIGINT ? "SIGINT" : "SIGTERM"); finishing")
                 break
             }
             if clock == .real { session.advanceClock(to: Self.monotonicMilliseconds() - start) }
@@ -122,6 +122,15 @@ protocol StdioFront {
     func endOfInput()
     /// An app over TCP did something: what stdio shows of the head unit may have changed.
     func somethingChanged()
+    /// Signals it takes besides SIGTERM and SIGINT (a terminal's SIGWINCH).
+    var otherSignals: [Int32] { get }
+    /// Takes a signal, or returns false for the simulator to finish.
+    func handle(signal: Int32) -> Bool
+}
+
+extension StdioFront {
+    var otherSignals: [Int32] { [] }
+    func handle(signal: Int32) -> Bool { false }
 }
 
 /// Plain piped use: stdin goes straight to the session, which writes to stdout itself once
@@ -139,28 +148,6 @@ struct PlainFront: StdioFront {
     var wantsToQuit: Bool { false }
     func endOfInput() { session.endOfInput() }
     func somethingChanged() {}
-}
-
-/// The console in front of the session: for a person typing, watching or recording.
-struct ConsoleFront: StdioFront {
-    let console: Console
-
-    func start(writingTo output: Stdout) { console.start() }
-    func receive(_ chunk: UnsafeRawBufferPointer) { console.receive(chunk) }
-
-    /// The console's text: for stdout (the terminal, or the protocol in piped mode) and
-    /// for stderr (the screen drawn with `--screen`).
-    func flush(to output: Stdout) {
-        console.pump()
-        output.write(&console.stdout)
-        writeAll(console.stderr, to: STDERR_FILENO)
-        console.stderr.removeAll(keepingCapacity: true)
-    }
-
-    var waitDeadline: Int64? { console.waitDeadline }
-    var wantsToQuit: Bool { console.wantsToQuit }
-    func endOfInput() { console.endOfInput() }
-    func somethingChanged() { console.showScreen() }
 }
 
 /// Writes every byte, retrying interrupted writes; stops at the first failure.
@@ -230,24 +217,25 @@ final class Stdout {
     }
 }
 
-/// Turns SIGTERM/SIGINT into a readable pipe, so the loop's poll wakes up for them; and,
-/// from the first of them on, makes SIGALRM tick every second, so no blocking write(2) can
-/// outlast the signal (one that started just after the loop last looked is interrupted too).
+/// Turns signals (SIGTERM, SIGINT, ...) into bytes on a pipe, so the loop's poll wakes up for
+/// them; and, from the first SIGTERM or SIGINT on, makes SIGALRM tick every second, so no
+/// blocking write(2) can outlast it (one that started just after the loop last looked is
+/// interrupted too).
 struct SignalPipe {
     let readEnd: Int32
 
     // `nonisolated(unsafe)`: a signal handler is a C function and can reach no Swift
     // state but globals, and may take no lock. `writeEnd` is set once, before any handler
-    // is installed, and only read afterwards. `lastSignal` is an aligned Int32 stored by the
-    // handler before it writes to the pipe, and read by the loop only after poll saw that
-    // byte (or, in `hasReceivedOne`, after a write was interrupted: a stale 0 there only
-    // means one more try).
+    // is installed, and only read afterwards. Each signal's number is the byte written.
+    // `endingSignal` is an aligned Int32 the handler stores (SIGTERM or SIGINT), read by a
+    // write interrupted after it: a stale 0 there only means one more try.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
-    nonisolated(unsafe) private static var lastSignal: Int32 = 0
+    nonisolated(unsafe) private static var endingSignal: Int32 = 0
 
     static func install(_ signals: [Int32]) -> SignalPipe {
         var ends: [Int32] = [-1, -1]
         _ = pipe(&ends)
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         writeEnd = ends[1]
         // No SA_RESTART on any of them: each interrupts a blocked write(2).
@@ -257,10 +245,13 @@ struct SignalPipe {
         for number in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { received in
-                SignalPipe.lastSignal = received
-                var byte: UInt8 = 1
+                // async-signal-safe, as all of this handler
+                if received == SIGTERM || received == SIGINT {
+                    SignalPipe.endingSignal = received
+                    alarm(1)
+                }
+                var byte = UInt8(truncatingIfNeeded: received)
                 _ = Glibc.write(SignalPipe.writeEnd, &byte, 1)
-                alarm(1)  // async-signal-safe, as all of this handler
             }
             sigaction(number, &action, nil)
         }
@@ -272,8 +263,13 @@ struct SignalPipe {
         return SignalPipe(readEnd: ends[0])
     }
 
-    func received() -> Int32 { Self.lastSignal }
+    /// The signals received since the last call, in order.
+    func received() -> [Int32] {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(readEnd, &bytes, bytes.count)
+        return count > 0 ? bytes[..<count].map { Int32($0) } : []
+    }
 
     /// True once SIGTERM or SIGINT has arrived.
-    static var hasReceivedOne: Bool { lastSignal != 0 }
+    static var hasReceivedOne: Bool { endingSignal != 0 }
 }

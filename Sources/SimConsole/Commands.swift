@@ -10,6 +10,8 @@ enum ConsoleAction: Equatable, Sendable {
     /// Time passing: `Sim.AdvanceTime` on the virtual clock; a real wait on the real clock.
     case wait(milliseconds: Int)
     case print([String])
+    /// `help` or `help TOPIC`, written for the terminal's width.
+    case help(String)
     case drawScreen
     case quit
 }
@@ -30,11 +32,45 @@ enum Interpreter {
         if first == "{" || first == "[" { return [.raw(String(text))] }
         let word = text.prefix { $0 != " " && $0 != "\t" }
         let rest = text.dropFirst(word.count)
-        if let command = commands.first(where: { $0.name == word.lowercased() }) {
-            return try command.parse(rest)
+        switch try resolve(String(word)) {
+        case .command(let command): return try command.parse(rest)
+        case .method(let method): return [.request(method: method, params: try Shorthand.parameters(rest, method: method))]
         }
-        let method = try MethodCatalog.complete(String(word))
-        return [.request(method: method, params: try Shorthand.parameters(rest, method: method))]
+    }
+
+    /// What a line's first word names.
+    enum Target {
+        case command(Command)
+        case method(String)
+    }
+
+    /// A command by its name; a method by its name (or its part after `User.`/`Sim.`); then a
+    /// command by a unique prefix, which wins over a method's (`reg` is register); then a
+    /// method by a unique prefix. A word that names nothing gets the nearest name suggested.
+    static func resolve(_ word: String) throws(ConsoleError) -> Target {
+        let typed = word.lowercased()
+        if let command = commands.first(where: { $0.name == typed }) { return .command(command) }
+        if let method = MethodCatalog.exactly(word) { return .method(method) }
+        let commandMatches = commands.filter { $0.name.hasPrefix(typed) }
+        if commandMatches.count == 1 { return .command(commandMatches[0]) }
+        if commandMatches.count > 1 {
+            throw ConsoleError("\"\(word)\" is ambiguous: \(commandMatches.map(\.name).joined(separator: ", "))")
+        }
+        do {
+            return .method(try MethodCatalog.complete(word))
+        } catch {
+            guard MethodCatalog.startsNoName(word) else { throw error }
+            throw unknownWord(word)
+        }
+    }
+
+    /// "unknown command or method", with the nearest command or method when one is near.
+    static func unknownWord(_ word: String) -> ConsoleError {
+        let names = commands.map(\.name) + MethodCatalog.methods + MethodCatalog.shortNames
+        guard let suggestion = Spelling.closest(to: word, among: names) else {
+            return ConsoleError("unknown command or method \"\(word)\"; type help for the list")
+        }
+        return ConsoleError("unknown command or method \"\(word)\"; did you mean \(suggestion)?")
     }
 
     static let commands: [Command] = [
@@ -100,7 +136,7 @@ enum Interpreter {
             return [.drawScreen]
         },
         Command(name: "help", usage: "help [METHOD | COMMAND]", summary: "lists methods and commands, or explains one") { rest throws(ConsoleError) in
-            [.print(try Help.text(for: rest.trimmed))]
+            [.help(rest.trimmed)]
         },
         Command(name: "quit", usage: "quit", summary: "ends the session (as the app disconnecting)") { rest throws(ConsoleError) in
             try noArguments(rest, "quit")
@@ -116,18 +152,17 @@ enum Interpreter {
         return .request(method: UserKeyboardEvent.method, params: params)
     }
 
-    /// The rest of the line as text: taken as typed, or a JSON string when it is quoted.
+    /// The rest of the line as text: as typed, or, when any of it is quoted or escaped, its
+    /// words as a shell reads them, joined by spaces.
     private static func text(_ rest: Substring, missing: String) throws(ConsoleError) -> String {
         let trimmed = rest.trimmed
         guard !trimmed.isEmpty else { throw ConsoleError(missing) }
         guard isQuoted(rest) else { return trimmed }
-        guard case .string(let text)? = try? JSON.parse(trimmed) else { throw ConsoleError("not a valid quoted text: \(trimmed)") }
-        return text
+        return try ShellWords.split(rest).map(\.text).joined(separator: " ")
     }
 
     private static func isQuoted(_ rest: Substring) -> Bool {
-        let trimmed = rest.trimmed
-        return trimmed.count >= 2 && trimmed.hasPrefix("\"") && trimmed.hasSuffix("\"")
+        rest.contains { $0 == "\"" || $0 == "'" || $0 == "\\" }
     }
 
     private static func noArguments(_ rest: Substring, _ name: String) throws(ConsoleError) {
@@ -165,7 +200,7 @@ enum Interpreter {
     }
 
     private static func fault(_ rest: Substring) throws(ConsoleError) -> JSONObject {
-        let words = rest.split(separator: " ", omittingEmptySubsequences: true)
+        let words = try ShellWords.split(rest).map(\.text)
         let usage = "e.g. fault PerformInteraction TIMED_OUT, fault PutFile delay 2s, fault ListFiles drop"
         guard words.count >= 2 else { throw ConsoleError("fault needs a method and what goes wrong; \(usage)") }
         let method = try MethodCatalog.complete(String(words[0]), among: MethodCatalog.sdlMethods)
@@ -176,7 +211,7 @@ enum Interpreter {
             params["drop"] = true
         case "delay":
             guard words.count == 3 else { throw ConsoleError("fault \(method) delay needs a time, e.g. delay 2s") }
-            params["delayMs"] = .integer(Int64(try duration(words[2])))
+            params["delayMs"] = .integer(Int64(try duration(Substring(words[2]))))
         default:
             guard let code = ResultCode(rawValue: words[1].uppercased()) else {
                 throw ConsoleError("\"\(words[1])\" is not a result code (e.g. TIMED_OUT, REJECTED, GENERIC_ERROR); \(usage)")

@@ -22,13 +22,23 @@ public struct ConsoleOptions: Sendable {
     /// stdout is a terminal: show a prompt, and clear it before output that arrives later.
     public var showsPrompt: Bool
     public var virtualClock: Bool
+    /// Columns for the screen, replies and help: the terminal's width.
+    public var width: Int
+    /// A line editor reads the keys and shows the prompt (so `showsPrompt` is off), and
+    /// Ctrl-C cancels a wait.
+    public var editsLines: Bool
 
-    public init(interactive: Bool, drawsScreenOnStderr: Bool, usesColor: Bool, showsPrompt: Bool, virtualClock: Bool) {
+    public init(
+        interactive: Bool, drawsScreenOnStderr: Bool, usesColor: Bool, showsPrompt: Bool, virtualClock: Bool, width: Int = 80,
+        editsLines: Bool = false
+    ) {
         self.interactive = interactive
+        self.editsLines = editsLines
         self.drawsScreenOnStderr = drawsScreenOnStderr
         self.usesColor = usesColor
         self.showsPrompt = showsPrompt
         self.virtualClock = virtualClock
+        self.width = Console.clampedWidth(width)
     }
 }
 
@@ -44,11 +54,11 @@ public final class Console {
     public private(set) var waitDeadline: Int64?
 
     private let link: SimulatorLink
-    private let options: ConsoleOptions
+    private var options: ConsoleOptions
     private let recorder: SessionRecorder?
     private let maximumLineBytes: Int
     private let now: () -> Int64
-    private let printer: MessagePrinter
+    private var printer: MessagePrinter
     private let style: Style
 
     private var nextID: Int64 = 1
@@ -71,7 +81,7 @@ public final class Console {
         self.maximumLineBytes = maximumLineBytes
         self.now = now
         style = Style(usesColor: options.usesColor)
-        printer = MessagePrinter(style: style)
+        printer = MessagePrinter(style: style, width: options.width)
         framer = LineFramer(maximumLineBytes: maximumLineBytes, keepsBlankLines: options.interactive)
     }
 
@@ -82,7 +92,8 @@ public final class Console {
         if options.interactive {
             say([
                 style.bold("hu-sim") + ", a simulated SDL head unit (\(options.virtualClock ? "virtual" : "real") clock).",
-                "Type help for the commands and requests, quit to leave. Start with: register Demo",
+                "Type help for the commands and requests, quit (or Ctrl-D) to leave.",
+                "Start with: register Demo",
             ])
         }
         refreshScreen(force: true)
@@ -108,6 +119,37 @@ public final class Console {
             showPrompt()
         }
     }
+
+    /// A line typed at the line editor: run now, or when a running wait ends.
+    public func enter(_ line: String) {
+        queuedLines.append(line)
+        runQueuedLines()
+    }
+
+    /// The console can take a typed line now: no wait is running and no one quit.
+    public var wantsInput: Bool { options.interactive && waitDeadline == nil && !wantsToQuit }
+
+    /// Ctrl-C while a real-clock wait runs: the wait ends now. Returns whether one was running.
+    public func cancelWait() -> Bool {
+        guard let deadline = waitDeadline else { return false }
+        waitDeadline = nil
+        say([style.dim("… wait cancelled, \(max(0, deadline - now())) ms before its end")])
+        refreshScreen()
+        runQueuedLines()
+        return true
+    }
+
+    /// The terminal is `columns` wide now: the screen is drawn again to fit.
+    public func resize(width columns: Int) {
+        let width = Self.clampedWidth(columns)
+        guard width != options.width else { return }
+        options.width = width
+        printer.width = width
+        if options.interactive { refreshScreen(force: true) }
+    }
+
+    /// The screen is drawn between 40 columns (the narrowest that shows a choice list) and 120.
+    static func clampedWidth(_ columns: Int) -> Int { min(120, max(40, columns)) }
 
     /// The head unit changed by another door (an app over TCP): draws the screen if it changed.
     public func showScreen() {
@@ -162,9 +204,15 @@ public final class Console {
                     sentSomething = true
                 } else {
                     waitDeadline = now() + Int64(milliseconds)
-                    say([style.dim("… waiting \(milliseconds) ms of real time")])
+                    say([style.dim("… waiting \(milliseconds) ms of real time" + (options.editsLines ? " (Ctrl-C ends it)" : ""))])
                 }
             case .print(let lines): say(lines)
+            case .help(let topic):
+                do {
+                    say(try Help.text(for: topic, width: options.width))
+                } catch {
+                    say([style.red("✗ " + error.message)])
+                }
             case .drawScreen: forceScreen = true
             case .quit: wantsToQuit = true
             }
@@ -232,7 +280,7 @@ public final class Console {
     private func refreshScreen(force: Bool = false) {
         guard drawsScreen else { return }
         collectOutput()
-        let screen = Screen.render(link.state)
+        let screen = Screen.render(link.state, width: options.width, registerHint: options.interactive ? "register Demo" : nil)
         guard force || screen != lastScreen else { return }
         lastScreen = screen
         if options.interactive {

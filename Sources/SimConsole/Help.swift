@@ -3,23 +3,22 @@ import SDLModel
 
 /// `help` and `help NAME`, written from the SDL model's own parameter descriptions.
 enum Help {
-    static let width = 80
-
-    static func text(for topic: String) throws(ConsoleError) -> [String] {
-        if topic.isEmpty { return overview }
-        if let command = Interpreter.commands.first(where: { $0.name == topic.lowercased() }) {
-            return ["\(command.usage)", "  \(command.summary)"]
+    /// `help TOPIC` in lines of at most `width` columns (an example stays whole, to be copied).
+    static func text(for topic: String, width: Int = 80) throws(ConsoleError) -> [String] {
+        if topic.isEmpty { return overview(width: width) }
+        if MethodCatalog.structParameters(named: topic) != nil { return structHelp(topic, width: width) }
+        switch try Interpreter.resolve(topic) {
+        case .command(let command): return ["\(command.usage)", "  \(command.summary)"]
+        case .method(let method): return self.method(method, width: width)
         }
-        if MethodCatalog.structParameters(named: topic) != nil { return structHelp(topic) }
-        return method(try MethodCatalog.complete(topic))
     }
 
-    static var overview: [String] {
+    static func overview(width: Int) -> [String] {
         var lines = ["Commands (the simulated person and the simulator):"]
         let usageWidth = Interpreter.commands.map(\.usage.count).filter { $0 <= 24 }.max() ?? 0
         let summaryIndent = String(repeating: " ", count: usageWidth + 4)
         for command in Interpreter.commands {
-            var summary = wrap(command.summary.split(separator: " ").map(String.init), indent: summaryIndent)
+            var summary = wrap(command.summary.split(separator: " ").map(String.init), indent: summaryIndent, width: width)
             if command.usage.count > usageWidth {
                 lines.append("  \(command.usage)")
             } else {
@@ -29,7 +28,7 @@ enum Help {
         }
         lines.append("")
         lines.append("Requests (Method name=value …, or Method {json}; a unique prefix will do):")
-        lines += wrap(MethodCatalog.methods, separator: "  ", indent: "  ")
+        lines += wrap(MethodCatalog.methods, separator: "  ", indent: "  ", width: width)
         lines += [
             "",
             "Values: \"quoted text\", bare words, numbers, true/false, [arrays], {objects};",
@@ -47,7 +46,7 @@ enum Help {
         return lines
     }
 
-    static func method(_ method: String) -> [String] {
+    static func method(_ method: String, width: Int = 80) -> [String] {
         guard let request = MethodCatalog.request(named: method) else { return [] }
         let parameters = request.parameterDescriptions
         var lines = [request.functionID == 0 ? "\(method) (the simulator's own request)" : "\(method) (SDL FunctionID \(request.functionID))"]
@@ -55,26 +54,55 @@ enum Help {
             lines.append("  no parameters")
         } else {
             lines.append("Parameters (* mandatory):")
-            lines += table(parameters)
+            lines += table(parameters, width: width)
         }
-        lines += nestedStructs(parameters, seen: [])
-        let example = ParameterType.exampleObject(
-            parameters, structs: MethodCatalog.structParameters, blank: request.init().parameters,
-            isValidStruct: MethodCatalog.isValid(structNamed:_:))
+        lines += nestedStructs(parameters, seen: [], width: width)
         // One line however long, so that it can be copied and run.
         lines.append("Example:")
-        lines.append("  " + ([method] + example.map { "\($0.key)=\(PrettyJSON.word($0.value, compact: true))" }).joined(separator: " "))
+        lines.append("  " + (examples[method] ?? generatedExample(method, request)))
         return lines
     }
 
-    private static func structHelp(_ name: String) -> [String] {
+    /// Calls as a person would make them, each of which works on a head unit where its
+    /// situation holds (a choice set 1 with Berlin and Bern, an interaction on screen, a file
+    /// uploaded): the tests run every one.
+    static let examples: [String: String] = [
+        "RegisterAppInterface":
+            "RegisterAppInterface appName=Navigator appID=nav-1 isMediaApplication=false languageDesired=EN-US hmiDisplayLanguageDesired=EN-US sdlMsgVersion={majorVersion:8,minorVersion:0}",
+        "CreateInteractionChoiceSet":
+            "CreateInteractionChoiceSet interactionChoiceSetID=1 choiceSet=[{choiceID:1,menuName:Berlin},{choiceID:2,menuName:Bern}]",
+        "PerformInteraction":
+            #"PerformInteraction initialText="Pick a city" interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1] interactionLayout=LIST_WITH_SEARCH cancelID=7"#,
+        "CancelInteraction": "CancelInteraction functionID=10 cancelID=7",
+        "SetGlobalProperties": "SetGlobalProperties keyboardProperties.keyboardLayout=QWERTY keyboardProperties.autoCompleteList=[Berlin,Bern]",
+        "ResetGlobalProperties": "ResetGlobalProperties properties=[KEYBOARDPROPERTIES]",
+        "PutFile": "PutFile syncFileName=notes.txt fileType=BINARY bulkData=aGVsbG8=",
+        "DeleteFile": "DeleteFile syncFileName=notes.txt",
+        "SetAppIcon": "SetAppIcon syncFileName=icon.png",
+        "User.KeyboardEvent": "User.KeyboardEvent event=KEYPRESS data=Ber",
+        "User.SelectChoice": "User.SelectChoice choiceID=2",
+        "User.SelectAutocomplete": "User.SelectAutocomplete index=0",
+        "User.Speak": "User.Speak utterance=Berlin",
+        "Sim.AdvanceTime": "Sim.AdvanceTime ms=5000",
+        "Sim.InjectFault": #"Sim.InjectFault method=PerformInteraction resultCode=TIMED_OUT info="the HMI is slow""#,
+    ]
+
+    /// Every mandatory parameter with a value its type allows.
+    private static func generatedExample(_ method: String, _ request: any SDLRequest.Type) -> String {
+        let example = ParameterType.exampleObject(
+            request.parameterDescriptions, structs: MethodCatalog.structParameters, blank: request.init().parameters,
+            isValidStruct: MethodCatalog.isValid(structNamed:_:))
+        return ([method] + example.map { "\($0.key)=\(PrettyJSON.word($0.value, compact: true))" }).joined(separator: " ")
+    }
+
+    private static func structHelp(_ name: String, width: Int) -> [String] {
         let parameters = MethodCatalog.structParameters(named: name) ?? []
-        return ["\(name) (a structure inside requests), parameters (* mandatory):"] + table(parameters)
-            + nestedStructs(parameters, seen: [name])
+        return ["\(name) (a structure inside requests), parameters (* mandatory):"] + table(parameters, width: width)
+            + nestedStructs(parameters, seen: [name], width: width)
     }
 
     /// The structs the parameters hold, at any depth, each described once.
-    private static func nestedStructs(_ parameters: [ParameterDescription], seen: Set<String>) -> [String] {
+    private static func nestedStructs(_ parameters: [ParameterDescription], seen: Set<String>, width: Int) -> [String] {
         var names: [String] = []
         func visit(_ parameters: [ParameterDescription]) {
             for parameter in parameters {
@@ -86,12 +114,14 @@ enum Help {
             }
         }
         visit(parameters)
-        return names.flatMap { name in ["\(name):"] + table(MethodCatalog.structParameters(named: name) ?? []) }
+        return names.flatMap { name in ["\(name):"] + table(MethodCatalog.structParameters(named: name) ?? [], width: width) }
     }
 
     /// One parameter a line: name, type with limits, default; enum values wrapped below.
-    private static func table(_ parameters: [ParameterDescription]) -> [String] {
-        let nameWidth = min(28, (parameters.map { $0.name.count + 2 }.max() ?? 0))
+    /// On a narrow terminal the names' column narrows and the types wrap under themselves.
+    private static func table(_ parameters: [ParameterDescription], width: Int) -> [String] {
+        let nameWidth = min(28, width / 2 - 4, parameters.map { $0.name.count + 2 }.max() ?? 0)
+        let typeIndent = String(repeating: " ", count: nameWidth + 4)
         var lines: [String] = []
         for parameter in parameters {
             let type = parameter.type
@@ -99,16 +129,22 @@ enum Help {
             if let value = parameter.defaultValue { text += ", default \(value)" }
             if !parameter.isMandatory && parameter.defaultValue == nil { text += ", optional" }
             let name = parameter.name + (parameter.isMandatory ? " *" : "")
-            lines.append(name.count > nameWidth ? "  \(name)\n  \(pad("", nameWidth))  \(text)" : "  \(pad(name, nameWidth))  \(text)")
+            var typeLines = wrap(text.split(separator: " ").map(String.init), indent: typeIndent, width: width)
+            if name.count > nameWidth {
+                lines.append("  \(name)")
+            } else {
+                typeLines[0] = "  \(pad(name, nameWidth))  " + typeLines[0].dropFirst(typeIndent.count)
+            }
+            lines += typeLines
             if case .enumeration(_, let values) = type.elementType {
-                lines += wrap(values, separator: " | ", indent: "  " + pad("", nameWidth) + "    ")
+                lines += wrap(values, separator: " | ", indent: typeIndent + "  ", width: width)
             }
         }
-        return lines.flatMap { $0.split(separator: "\n").map(String.init) }
+        return lines
     }
 
     /// `words` joined by `separator` in lines of at most `width` columns, each after `indent`.
-    static func wrap(_ words: [String], separator: String = " ", indent: String) -> [String] {
+    static func wrap(_ words: [String], separator: String = " ", indent: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in words {

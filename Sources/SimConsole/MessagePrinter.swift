@@ -67,7 +67,7 @@ struct MessagePrinter {
                 packed.append(short)
                 continue
             }
-            lines += Help.wrap(packed, separator: ", ", indent: indent)
+            lines += Help.wrap(packed, separator: ", ", indent: indent, width: width)
             packed = []
             var pretty = PrettyJSON.lines(member.value, indent: indent, label: member.key + ": ", width: width)
             if let limit, pretty.count > limit + 1 {
@@ -76,6 +76,6 @@ struct MessagePrinter {
             }
             lines += pretty
         }
-        return lines + Help.wrap(packed, separator: ", ", indent: indent)
+        return lines + Help.wrap(packed, separator: ", ", indent: indent, width: width)
     }
 }

@@ -31,21 +31,43 @@ enum MethodCatalog {
         (try? S(parameters: object)) != nil
     }
 
+    /// The part after `User.`/`Sim.` of the simulator's own methods (`SelectChoice`).
+    static let shortNames: [String] = methods.filter { $0.contains(".") }.map(shortName)
+
+    private static func shortName(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// The method `word` names in full (or by its part after `User.`/`Sim.`), case aside.
+    static func exactly(_ word: String, among names: [String] = methods) -> String? {
+        let typed = word.lowercased()
+        if let exact = names.first(where: { $0.lowercased() == typed }) { return exact }
+        let shortExact = names.filter { shortName($0).lowercased() == typed }
+        return shortExact.count == 1 ? shortExact[0] : nil
+    }
+
+    /// The names `word` starts, case aside: full names first, else the parts after `User.`/`Sim.`.
+    static func startingWith(_ word: String, among names: [String] = methods) -> [String] {
+        let typed = word.lowercased()
+        let full = names.filter { $0.lowercased().hasPrefix(typed) }
+        return full.isEmpty ? names.filter { shortName($0).lowercased().hasPrefix(typed) } : full
+    }
+
+    /// Whether `word` names no method at all, neither in full nor by a prefix.
+    static func startsNoName(_ word: String, among names: [String] = methods) -> Bool {
+        exactly(word, among: names) == nil && startingWith(word, among: names).isEmpty
+    }
+
     /// The method `word` names: the full name or its part after `User.`/`Sim.`, case-insensitive,
     /// or a prefix of exactly one of them.
     static func complete(_ word: String, among names: [String] = methods) throws(ConsoleError) -> String {
-        let typed = word.lowercased()
-        let shortNames = names.map { name in name.split(separator: ".").last.map(String.init) ?? name }
-        if let exact = names.first(where: { $0.lowercased() == typed }) { return exact }
-        let shortExact = names.indices.filter { shortNames[$0].lowercased() == typed }
-        if shortExact.count == 1 { return names[shortExact[0]] }
-        var candidates = names.filter { $0.lowercased().hasPrefix(typed) }
-        if candidates.isEmpty {
-            candidates = names.indices.filter { shortNames[$0].lowercased().hasPrefix(typed) }.map { names[$0] }
-        }
+        if let exact = exactly(word, among: names) { return exact }
+        let candidates = startingWith(word, among: names)
         switch candidates.count {
         case 1: return candidates[0]
-        case 0: throw ConsoleError("unknown command or method \"\(word)\"; type help for the list")
+        case 0:
+            let suggestion = Spelling.closest(to: word, among: names).map { "; did you mean \($0)?" } ?? "; type help for the list"
+            throw ConsoleError("unknown method \"\(word)\"" + suggestion)
         default: throw ConsoleError("\"\(word)\" is ambiguous: \(candidates.joined(separator: ", "))")
         }
     }

@@ -4,11 +4,12 @@ import SDLModel
 /// nothing else, so it can draw any simulator that answers that request: the engine's own
 /// state, or one read from a simulator process.
 public enum Screen {
-    public static func render(_ state: SimGetState.Response, width: Int = 80) -> [String] {
+    /// `registerHint` is the command that registers an app, where a person can type one.
+    public static func render(_ state: SimGetState.Response, width: Int = 80, registerHint: String? = nil) -> [String] {
         var frame = Frame(width: width)
         guard state.registered else {
             frame.title = "head unit"
-            frame.add("No app is registered. Register one with: register Demo")
+            frame.add("No app is registered" + (registerHint.map { ". Register one with: \($0)" } ?? " yet: waiting for RegisterAppInterface."))
             return frame.lines
         }
         frame.title = [state.app?.appName ?? "app", state.hmiLevel.rawValue, state.systemContext.rawValue].joined(separator: " · ")
@@ -18,6 +19,7 @@ public enum Screen {
             frame.add("Nothing on screen.")
             drawStore(state, on: &frame)
         }
+        drawHeldAnswers(state, on: &frame)
         return frame.lines
     }
 
@@ -103,6 +105,18 @@ public enum Screen {
             names[names.count - 1] += " (\(byteText(state.usedBytes)) used)"
             frame.wrap("Files: ", names, separator: ", ")
         }
+    }
+
+    /// Answers an injected delay holds back: the app is still waiting for them.
+    private static func drawHeldAnswers(_ state: SimGetState.Response, on frame: inout Frame) {
+        guard !state.heldAnswers.isEmpty else { return }
+        let entries = state.heldAnswers.map { "\($0.method) in \(secondsText($0.msLeft))" }
+        frame.wrap("Answers held back: ", entries, separator: ", ")
+    }
+
+    private static func secondsText(_ milliseconds: Int) -> String {
+        let tenths = (milliseconds + 99) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 
     private static func imageText(_ image: Image?) -> String? {

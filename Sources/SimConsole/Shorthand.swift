@@ -101,28 +101,10 @@ struct Shorthand {
         guard !names.isEmpty else { return ConsoleError("\(owner) takes no parameters") }
         let typed = name.lowercased()
         let containing = names.filter { $0.lowercased().contains(typed) }
-        let closest = names.min { editDistance($0.lowercased(), typed) < editDistance($1.lowercased(), typed) }
-        if containing.count == 1 {
-            return ConsoleError("\(owner) has no parameter \"\(name)\"; did you mean \(containing[0])?")
-        }
-        if let closest, editDistance(closest.lowercased(), typed) <= max(2, name.count / 4) {
-            return ConsoleError("\(owner) has no parameter \"\(name)\"; did you mean \(closest)?")
+        if let suggestion = containing.count == 1 ? containing[0] : Spelling.closest(to: name, among: names) {
+            return ConsoleError("\(owner) has no parameter \"\(name)\"; did you mean \(suggestion)?")
         }
         return ConsoleError("\(owner) has no parameter \"\(name)\" (it has: \(names.joined(separator: ", ")))")
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     // MARK: Values

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -31,6 +33,16 @@ public struct SimulatorCommand: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { shellCommand }
+
+    /// `--trace FILE` for the next simulator a program starts: a new file in `folder` for
+    /// each, named after the program and the process (hu-sim's wire trace).
+    public static func traceArguments(into folder: String) -> [String] {
+        let number = tracesStarted.add(1, ordering: .relaxed).newValue
+        let program = executablePath().split(separator: "/").last.map(String.init) ?? "program"
+        return ["--trace", "\(folder)/\(program)-\(getpid())-simulator-\(number).trace.jsonl"]
+    }
+
+    private static let tracesStarted = Atomic<Int>(0)
 
     /// Finds the simulator by the rule above.
     /// - Parameters:

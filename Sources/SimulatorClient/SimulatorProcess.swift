@@ -22,6 +22,9 @@ public enum SimulatorProcess {
     /// own (removing its files may take a while), and after `exitGracePeriod` it is sent
     /// SIGTERM, then SIGKILL.
     ///
+    /// With `traceFolder`, the simulator writes its wire trace into a file of its own there
+    /// (`hu-sim --trace`).
+    ///
     /// - Throws: `SimulatorNotFound` when there is no simulator to start (nothing is started
     ///   or written); `SimulatorDidNotStart` when the shell could not run the command;
     ///   otherwise what `body` throws.
@@ -32,12 +35,14 @@ public enum SimulatorProcess {
     public static func withConnection<Result: Sendable>(
         command: String? = nil,
         arguments: [String] = SimulatorCommand.virtualClock,
+        traceFolder: String? = nil,
         configuration: SDLConnection.Configuration = SDLConnection.Configuration(),
         logger: Logger = Logger(label: "hu-sim"),
         exitGracePeriod: Duration = .seconds(10),
         _ body: (SDLConnection) async throws -> Result
     ) async throws -> Result {
-        let command = try SimulatorCommand.find(explicit: command).appending(arguments)
+        let command = try SimulatorCommand.find(explicit: command)
+            .appending(arguments + (traceFolder.map(SimulatorCommand.traceArguments(into:)) ?? []))
         signal(SIGPIPE, SIG_IGN)
         var options = PlatformOptions()
         // Its own process group, so the signals reach the simulator behind the shell too.

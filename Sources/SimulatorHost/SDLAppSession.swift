@@ -20,8 +20,10 @@ public final class SDLAppSession: EnginePeer {
     private let refusal: () -> String?
     /// Lines for the simulator's log: what the app got wrong, and how the session went.
     public var log: (String) -> Void = { _ in }
-    /// Every RPC message either way, for a log at its most detailed.
-    public var trace: (String) -> Void = { _ in }
+    /// `--trace`: every RPC message either way, and what the log is told, as from `name`.
+    public var trace: WireTrace?
+    /// The app's address, as the trace names it.
+    public var name = ""
 
     public init(host: EngineHost, configuration: ProtocolConnection.Configuration = .init(), refusal: @escaping () -> String? = { nil }) {
         self.host = host
@@ -47,22 +49,28 @@ public final class SDLAppSession: EnginePeer {
     public func receive(_ bytes: some Collection<UInt8>) {
         for event in connection.receive(bytes, refusal: refusal) {
             switch event {
-            case .serviceStarted(let version): log("RPC service started (protocol \(version), MTU \(connection.configuration.mtu))")
+            case .serviceStarted(let version): note("RPC service started (protocol \(version), MTU \(connection.configuration.mtu))")
             case .rpc(let message): handle(message)
             case .serviceEnded:
-                log("the app ended its RPC service")
+                note("the app ended its RPC service")
                 host.disconnect(peer)
-            case .problem(let text): log(text)
+            case .problem(let text): note(text)
             }
         }
-        if let reason = connection.closeReason { log("closing the connection: \(reason)") }
+        if let reason = connection.closeReason { note("closing the connection: \(reason)") }
+    }
+
+    /// A line for the log, and the trace.
+    private func note(_ text: String) {
+        log(text)
+        trace?.event(text, app: name)
     }
 
     /// The connection ended (closed by the app, or closed here): the app, if it registered
     /// here, is gone as a disconnect ends it.
     public func endOfInput() {
         if connection.unfinishedByteCount > 0 {
-            log("the connection ended in the middle of a message (\(connection.unfinishedByteCount) bytes of it received); dropped")
+            note("the connection ended in the middle of a message (\(connection.unfinishedByteCount) bytes of it received); dropped")
         }
         host.detach(peer)
     }
@@ -79,9 +87,9 @@ public final class SDLAppSession: EnginePeer {
     // MARK: From the app
 
     private func handle(_ message: RPCMessage) {
-        trace("→ \(describe(message))")
+        trace?.message(.in, message, app: name)
         guard message.kind == .request else {
-            return log("the app sent a \(message.kind) (function ID \(message.functionID)); only requests are served, so it is ignored")
+            return note("the app sent a \(message.kind) (function ID \(message.functionID)); only requests are served, so it is ignored")
         }
         let functionID = Int(message.functionID)
         guard let name = FunctionID.name(of: functionID), functionID != FunctionID.genericResponse else {
@@ -126,14 +134,8 @@ public final class SDLAppSession: EnginePeer {
     }
 
     private func send(_ message: RPCMessage) {
-        trace("← \(describe(message))")
+        trace?.message(.out, message, app: name)
         connection.send(message)
-    }
-
-    private func describe(_ message: RPCMessage) -> String {
-        let name = FunctionID.name(of: Int(message.functionID)) ?? "function \(message.functionID)"
-        let bulk = message.bulkData.isEmpty ? "" : " + \(message.bulkData.count) bytes"
-        return "\(message.kind) \(name) #\(message.correlationID) \(String(decoding: message.json.prefix(300), as: UTF8.self))\(bulk)"
     }
 
     // MARK: EnginePeer

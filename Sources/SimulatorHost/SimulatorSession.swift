@@ -32,6 +32,9 @@ public final class SimulatorSession: EnginePeer {
     public var outputHighWater = 1 << 16
     public var drain: ((inout [UInt8]) -> Void)?
 
+    /// `--trace`: each line read, and each line written as it is written.
+    public var trace: WireTrace?
+
     /// A session of its own on `engine`.
     public convenience init(engine: HeadUnitEngine, maximumLineBytes: Int = 16 << 20) {
         self.init(host: EngineHost(engine: engine), maximumLineBytes: maximumLineBytes)
@@ -79,11 +82,17 @@ public final class SimulatorSession: EnginePeer {
     public func handle(_ line: LineFramer.Line) {
         switch line {
         case .tooLong:
+            let start = output.count
             router.rejectTooLongLine(limit: maximumLineBytes, output: &output)
-        case .endOfTooLongLine:
-            break
+            if let trace { trace.lines(.out, in: output[start...]) }
+        case .endOfTooLongLine(let count):
+            trace?.tooLongLine(byteCount: count)
         case .text(let bytes):
-            switch router.receive(line: bytes, output: &output) {
+            if let trace { trace.line(.in, bytes) }
+            let start = output.count
+            let received = router.receive(line: bytes, output: &output)
+            if let trace { trace.lines(.out, in: output[start...]) }
+            switch received {
             case .nothing: break
             case .call(let call): pass(call)
             case .batch(var calls):
@@ -91,11 +100,17 @@ public final class SimulatorSession: EnginePeer {
                     pass(call)
                     drainIfFull()
                 }
-                router.finish(calls, output: &output, drain: drain)
+                let batchStart = output.count
+                router.finish(calls, output: &output, drain: routerDrain)
+                if let trace { trace.lines(.out, in: output[batchStart...]) }
             }
         }
         drainIfFull()
     }
+
+    /// What the router may write a long batch's array through: while tracing, nothing, so
+    /// the trace sees the array whole (the line is as long as the batch that asked for it).
+    private var routerDrain: OutputDrain? { trace == nil ? drain : nil }
 
     private func drainIfFull() {
         if output.count > outputHighWater, let drain { drain(&output) }
@@ -127,21 +142,25 @@ public final class SimulatorSession: EnginePeer {
         } else {
             return
         }
+        let start = output.count
         switch answer {
         case .result(let result):
-            router.answer(address, .success(.object(result.json)), output: &output, drain: drain)
+            router.answer(address, .success(.object(result.json)), output: &output, drain: routerDrain)
         case .unknownMethod(let method):
-            router.answer(address, .failure(.methodNotFound(method)), output: &output, drain: drain)
+            router.answer(address, .failure(.methodNotFound(method)), output: &output, drain: routerDrain)
         case .dropped:
             break
         }
+        if let trace { trace.lines(.out, in: output[start...]) }
         // One call can answer thousands (`Sim.AdvanceTime` firing every delayed answer).
         drainIfFull()
     }
 
     public func deliver(_ notification: SDLNotificationMessage) {
+        let start = output.count
         MessageWriter.writeCall(method: notification.method, params: notification.parameters, into: &output)
         output.append(UInt8(ascii: "\n"))
+        if let trace { trace.lines(.out, in: output[start...]) }
         drainIfFull()
     }
 }

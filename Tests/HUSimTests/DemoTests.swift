@@ -34,6 +34,19 @@ import TestSupport
         #expect(output.contains("[img "))
     }
 
+    @Test func theDemoWritesItsSimulatorsWireTraceIntoTheFolderGiven() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-trace-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (status, output) = try runDemo(["--trace", folder], environment: ["HU_SIM": ""])
+        #expect(status == 0, "\(output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(files.count == 1 && files[0].hasPrefix("hu-demo-"), "\(files)")
+        let trace = try String(contentsOfFile: folder + "/" + files[0], encoding: .utf8)
+        #expect(trace.contains(#""method":"PerformInteraction""#))
+        #expect(try runDemo(["--trace"]).status == 64)
+    }
+
     @Test func theDemoStartsTheSimulatorItIsGivenOnTheVirtualClock() throws {
         let simulator = BuiltExecutables.url("hu-sim").path
         let (status, output) = try runDemo(["--sim", simulator], environment: ["HU_SIM": "/nonexistent/hu-sim"])

@@ -25,9 +25,11 @@ import TestSupport
         #expect(recorded.stdout == plain.stdout, "recording changes nothing on stdout")
 
         let steps = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { try JSON.parse(String($0)) }
+        let name = String(path.split(separator: "/").last!.dropLast(".jsonl".count))
         #expect(
             steps.first
-                == ["fixture": "recorded-session", "rules": "recorded with hu-sim --record", "options": ["quota": 5000, "autoActivate": true]])
+                == ["fixture": .string(name), "rules": "recorded with hu-sim --record", "options": ["quota": 5000, "autoActivate": true]],
+            "named after its file")
         let kinds = steps.dropFirst().map { $0.objectValue?.keys.first ?? "?" }
         #expect(
             kinds == [
@@ -41,8 +43,37 @@ import TestSupport
         #expect(sent == (session.filter { $0 != "not json" }.map { try! JSON.parse($0) }))
         #expect(steps.compactMap { $0["sendRaw"] } == ["not json"])
         let expected = steps.compactMap { $0["expect"] }
-        #expect(expected == plain.messages, "every message received, in order")
-        #expect(expected[7]["result"]?["resultCode"] == "TIMED_OUT")
+        #expect(expected.map { $0["id"] } == plain.messages.map { $0["id"] }, "every message received, in order")
+        #expect(expected.map { $0["method"] } == plain.messages.map { $0["method"] })
+        // What the recording is not about is open, so that it survives a new profile or wording:
+        #expect(expected[0]["result"] == ["$partial": true, "success": true, "resultCode": "SUCCESS"], "no capabilities pinned")
+        #expect(expected[1]["params"] == ["$partial": true, "hmiLevel": "NONE", "audioStreamingState": "NOT_AUDIBLE", "systemContext": "MAIN"])
+        #expect(expected[2]["params"] == ["systemCapability": "$any"])
+        #expect(expected[5]["error"] == ["$partial": true, "code": -32700, "message": "$any"])
+        #expect(expected[7]["result"] == ["success": false, "resultCode": "TIMED_OUT", "info": "$any"])
+        #expect(expected[9] == plain.messages[9], "exact where it matters: the clock's reply")
+    }
+
+    @Test func aTypedSessionIsRecordedOnTheVirtualClockAndReplaysGreen() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let typed = try SimulatorProcess.run(
+            ["--interactive", "--record", path],
+            lines: [
+                "register Demo", "CreateI interactionChoiceSetID=1 choiceSet=[{choiceID:1,menuName:Berlin}]",
+                "perf initialText=Hi interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1]", "wait 10s",
+                #"fault ListFiles GENERIC_ERROR "HMI broke""#, "ListFiles", "state", "nonsense",
+            ])
+        #expect(String(decoding: typed.stdout, as: UTF8.self).contains("(virtual clock)"), "virtual unless told otherwise")
+        #expect(!typed.stderr.contains("recording on the real clock"))
+        let conform = Process()
+        conform.executableURL = SimulatorProcess.executable.deletingLastPathComponent().appendingPathComponent("hu-conform")
+        conform.arguments = ["--sim", SimulatorProcess.executable.path, path]
+        let report = String(decoding: try conform.runCollectingOutput(), as: UTF8.self)
+        #expect(conform.terminationStatus == 0, "\(report)")
+        #expect(report.hasSuffix("1 passed, 0 failed\n"), "\(report)")
+        let real = try SimulatorProcess.run(["--clock", "real", "--record", path], lines: [])
+        #expect(real.stderr.contains("recording on the real clock"), "the reason, at the start")
     }
 
     @Test func aRecordedSessionPassesTheConformanceRun() throws {
@@ -66,6 +97,8 @@ import TestSupport
         #expect(screens.count == 1 + 5, "start, registered, set created, interaction, timed out: \(watched.stderr)")
         #expect(screens[4].contains("│ City                                      LIST_ONLY · MANUAL_ONLY · 10s left │"))
         #expect(screens[5].contains("│ Nothing on screen."))
+        #expect(screens[1].contains("No app is registered yet: waiting for RegisterAppInterface."))
+        #expect(!watched.stderr.contains("register Demo"), "no one types here")
     }
 
     @Test func interactiveModeCanBeForcedOnPipesAndIsPlainText() throws {

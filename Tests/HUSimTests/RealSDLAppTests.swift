@@ -13,7 +13,7 @@ import Testing
         let kit = try SDLJavaScriptKit.build()
         // A small MTU: the 5,000-byte artwork goes as dozens of PutFiles, and the head unit's
         // bigger answers (the registration's capabilities) as first and consecutive frames.
-        let hu = try ListeningSimulator(["--mtu", "256", "--log-level", "trace"])
+        let hu = try ListeningSimulator(["--mtu", "256", "--trace", "-"])
         defer { _ = hu.process.terminate() }
         let app = try LiveProcess(
             "the JavaScript app", executable: URL(fileURLWithPath: Self.node!),
@@ -33,7 +33,7 @@ import Testing
         try step("PRELOADED")
         state = try hu.state
         #expect(state["files"] == [["syncFileName": "city-art", "fileType": "GRAPHIC_PNG", "size": 5000, "persistentFile": false]])
-        try hu.waitForLog("→ request PutFile", count: 10)
+        try hu.waitForLog(#""dir":"in","kind":"request","function":"PutFile""#, count: 10)
         let sets = state["choiceSets"]?.arrayValue ?? []
         #expect(sets.map { $0["choiceIDs"] } == [[1], [2], [3]])
         #expect(sets.allSatisfy { $0["hasVrCommands"] == true })
@@ -56,7 +56,7 @@ import Testing
             #expect(outcome.contains(expected), "\(outcome)")
             try hu.waitForState("the choice set gone after \(way)") { $0["interaction"] == .null && $0["systemContext"] == "MAIN" }
         }
-        try hu.process.waitForLine(.stderr, "the app's CancelInteraction") { $0.contains("→ request CancelInteraction") }
+        try hu.process.waitForLine(.stderr, "the app's CancelInteraction") { $0.contains(#""dir":"in","kind":"request","function":"CancelInteraction""#) }
 
         // A keyboard: each key press makes the app send its autocomplete list and the characters
         // that may follow; the head unit shows them; the entry is submitted.

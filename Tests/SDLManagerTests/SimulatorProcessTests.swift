@@ -20,6 +20,21 @@ import TestSupport
         #expect(logs.messages.filter { $0.hasSuffix(" line") } == ["first line", "second line"])
     }
 
+    @Test func aTraceFolderGetsTheSimulatorsWireTraceInAFileOfItsOwn() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("process-trace-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for _ in 0..<2 {
+            try await SimulatorProcess.withConnection(command: SimulatorCommand.besideExecutable(), traceFolder: folder) { connection in
+                _ = try await connection.send(SimGetState())
+            }
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix(".trace.jsonl") }, "\(files)")
+        let trace = try String(contentsOfFile: folder + "/" + files[0], encoding: .utf8)
+        #expect(trace.contains(#""dir":"in","message":{"jsonrpc":"2.0","id":1,"method":"Sim.GetState""#))
+    }
+
     @Test func hu_simEndsOnItsOwnWhenTheSessionEnds() async throws {
         let logs = CollectedLogs()
         let started = ContinuousClock.now

@@ -63,7 +63,7 @@ import Testing
         #expect(try actions("fault ListFiles drop") == [.request(method: "Sim.InjectFault", params: ["method": "ListFiles", "drop": true])])
         #expect(try actions("fault perf rejected") == [.request(method: "Sim.InjectFault", params: ["method": "PerformInteraction", "resultCode": "REJECTED"])])
         #expect(failure("fault PerformInteraction SOON")?.hasPrefix("\"SOON\" is not a result code") == true)
-        #expect(failure("fault getstate drop") == "unknown command or method \"getstate\"; type help for the list")
+        #expect(failure("fault getstate drop") == "unknown method \"getstate\"; type help for the list")
         #expect(failure("fault PutFile")?.hasPrefix("fault needs a method and what goes wrong") == true)
     }
 
@@ -86,6 +86,34 @@ import Testing
         #expect(try actions(line) == [.raw(line)])
         #expect(try actions("  [1,2]") == [.raw("[1,2]")])
         #expect(try actions("   ") == [])
+    }
+
+    @Test func quotedWordsAreReadAsAShellReadsThem() throws {
+        #expect(
+            try actions(#"fault DeleteInteractionChoiceSet GENERIC_ERROR "HMI broke""#)
+                == [.request(method: "Sim.InjectFault", params: ["method": "DeleteInteractionChoiceSet", "resultCode": "GENERIC_ERROR", "info": "HMI broke"])])
+        #expect(
+            try actions(#"fault perf REJECTED 'it''s' \"busy\""#)
+                == [.request(method: "Sim.InjectFault", params: ["method": "PerformInteraction", "resultCode": "REJECTED", "info": #"its "busy""#])])
+        #expect(try actions(#"say "New York""#) == [.request(method: "User.Speak", params: ["utterance": "New York"])])
+        #expect(try actions(#"type 'a "quoted" word'"#) == [.request(method: "User.KeyboardEvent", params: ["event": "KEYPRESS", "data": #"a "quoted" word"#])])
+        #expect(failure(#"fault perf REJECTED "unfinished"#)?.hasPrefix("missing closing \"") == true)
+    }
+
+    @Test func aMistypedWordGetsTheNearestCommandOrMethod() {
+        #expect(failure("tpa 1") == "unknown command or method \"tpa\"; did you mean tap?")
+        #expect(failure("stae") == "unknown command or method \"stae\"; did you mean state?")
+        #expect(failure("PerformIntreaction initialText=Hi") == "unknown command or method \"PerformIntreaction\"; did you mean PerformInteraction?")
+        #expect(failure("xyzzy") == "unknown command or method \"xyzzy\"; type help for the list")
+    }
+
+    @Test func aCommandWinsOverAMethodWithTheSamePrefix() throws {
+        guard case .request(let method, let params)? = try actions("regis").first else { Issue.record("no request"); return }
+        #expect(method == "RegisterAppInterface" && params["appName"] == "Demo", "regis is the register command, with its defaults")
+        guard case .request(_, let named)? = try actions("reg Nav").first else { Issue.record("no request"); return }
+        #expect(named["appName"] == "Nav" && named["sdlMsgVersion"] != nil)
+        #expect(try actions("perf initialText=Hi") == [.request(method: "PerformInteraction", params: ["initialText": "Hi"])], "no command starts perf")
+        #expect(failure("s") == "\"s\" is ambiguous: submit, say, state, screen")
     }
 
     @Test func commandsRefuseWhatTheyDoNotTake() {

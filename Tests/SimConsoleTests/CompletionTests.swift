@@ -38,7 +38,8 @@ import Testing
         #expect(complete("Sim.Reset") == "Sim.Reset")
     }
 
-    @Test func anUnknownWordSaysHowToFindTheList() {
-        #expect(complete("tyep") == "error: unknown command or method \"tyep\"; type help for the list")
+    @Test func anUnknownWordSaysHowToFindTheListOrTheNearestMethod() {
+        #expect(complete("tyep") == "error: unknown method \"tyep\"; type help for the list")
+        #expect(complete("PerformIntreaction") == "error: unknown method \"PerformIntreaction\"; did you mean PerformInteraction?")
     }
 }

@@ -134,6 +134,38 @@ private final class Clock {
         #expect(simulator.received == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#])
     }
 
+    @Test func ctrlCEndsARealClockWaitAndTheLinesHeldBackRun() {
+        let simulator = FakeSimulator()
+        let clock = Clock()
+        let console = console(simulator, virtualClock: false, clock: clock)
+        console.enter("wait 2m")
+        console.enter("reset")
+        #expect(!console.wantsInput && simulator.requests.isEmpty)
+        clock.now = 500
+        #expect(console.cancelWait())
+        #expect(console.waitDeadline == nil && console.wantsInput)
+        #expect(text(console.stdout).contains("… wait cancelled, 119500 ms before its end"))
+        #expect(simulator.requests == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#])
+        #expect(!console.cancelWait(), "no wait to cancel")
+    }
+
+    @Test func aNewWidthDrawsTheScreenAgainToFit() {
+        let simulator = FakeSimulator()
+        let console = console(simulator)
+        console.start()
+        #expect(text(console.stdout).contains("╭─ head unit " + String(repeating: "─", count: 66) + "╮"))
+        console.stdout.removeAll()
+        console.resize(width: 60)
+        #expect(text(console.stdout).contains("╭─ head unit " + String(repeating: "─", count: 46) + "╮"))
+        console.stdout.removeAll()
+        console.resize(width: 20)
+        #expect(text(console.stdout).contains("╭─ head unit " + String(repeating: "─", count: 26) + "╮"), "40 columns at least")
+        console.enter("help PerformInteraction")
+        let help = text(console.stdout).split(separator: "\n").dropLast(2)
+        let tooWide = help.filter { $0.count > 40 && !$0.hasPrefix("  PerformInteraction ") && $0.drop { $0 == " " }.contains(" ") }
+        #expect(tooWide.isEmpty, "help fits, but for its example and a word longer than a line")
+    }
+
     @Test func quitEndsTheSessionAndIgnoresWhatFollows() {
         let simulator = FakeSimulator()
         let console = console(simulator)
@@ -169,9 +201,10 @@ private final class Clock {
             console.endOfInput()
         }
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let name = path.split(separator: "/").last!.dropLast(".jsonl".count)
         #expect(
             lines == [
-                #"{"fixture":"recorded-session","rules":"recorded with hu-sim --record","options":{"quota":1000,"autoActivate":true}}"#,
+                #"{"fixture":""# + name + #"","rules":"recorded with hu-sim --record","options":{"quota":1000,"autoActivate":true}}"#,
                 #"{"send":{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}}"#,
                 #"{"expect":{"jsonrpc":"2.0","id":1,"result":{"success":true,"resultCode":"SUCCESS"}}}"#,
                 #"{"sendRaw":"{broken"}"#,
@@ -188,7 +221,9 @@ private final class Clock {
             type("state\n", into: console(simulator, recorder: recorder))
         }
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.last == #"{"expect":{"jsonrpc":"2.0","id":1,"result":{"success":true,"resultCode":"SUCCESS","clockMs":"$any","interaction":{"msLeft":"$any"}}}}"#)
+        #expect(
+            lines.last == #"{"expect":{"jsonrpc":"2.0","id":1,"result":{"$partial":true,"success":true,"resultCode":"SUCCESS","interaction":{"msLeft":"$any"}}}}"#,
+            "the state's screen kept, its clock open")
     }
 }
 

@@ -46,8 +46,10 @@ import Testing
             #expect(method == request.method)
             #expect(Self.passesSchema(request, params), "\(example)")
         }
-        #expect(try help("PerformInteraction").hasSuffix(#"PerformInteraction initialText="Some text" interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1]"#))
-        #expect(try help("RegisterAppInterface").contains(#"syncMsgVersion={"majorVersion":8,"minorVersion":0}"#))
+        #expect(try help("PerformInteraction").hasSuffix(#"PerformInteraction initialText="Pick a city" interactionMode=MANUAL_ONLY interactionChoiceSetIDList=[1] interactionLayout=LIST_WITH_SEARCH cancelID=7"#))
+        #expect(try help("RegisterAppInterface").contains("syncMsgVersion={majorVersion:8,minorVersion:0}"))
+        #expect(try help("Sim.InjectFault").hasSuffix(#"Sim.InjectFault method=PerformInteraction resultCode=TIMED_OUT info="the HMI is slow""#))
+        #expect(try help("GetSystemCapability").hasSuffix("GetSystemCapability systemCapabilityType=DISPLAYS"), "generated where that is enough")
     }
 
     private static func passesSchema(_ type: any SDLRequest.Type, _ params: JSONObject) -> Bool {

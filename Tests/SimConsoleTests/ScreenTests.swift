@@ -118,13 +118,26 @@ import Testing
                 """)
     }
 
-    @Test func withoutAnAppTheScreenSaysHowToRegister() throws {
+    @Test func answersHeldBackAreShownWithTheirTimeLeft() throws {
+        let state = try JSON.parse(
+            #"{"registered":true,"app":{"appName":"Demo"},"hmiLevel":"FULL","systemContext":"MAIN","interaction":null,"heldAnswers":[{"method":"PerformInteraction","msLeft":2450}]}"#)
+        #expect(Screen.render(state).contains("│ Answers held back: PerformInteraction in 2.5 s                               │"))
+    }
+
+    @Test func withoutAnAppTheScreenSaysHowToRegisterWhereAPersonTypes() throws {
+        let state = try JSON.parse(#"{"success":true,"resultCode":"SUCCESS","registered":false,"app":null,"hmiLevel":"NONE","systemContext":"MAIN","interaction":null}"#)
         #expect(
-            try screen(#"{"success":true,"resultCode":"SUCCESS","registered":false,"app":null,"hmiLevel":"NONE","systemContext":"MAIN","interaction":null}"#) == """
+            Screen.render(state, registerHint: "register Demo").joined(separator: "\n") == """
                 ╭─ head unit ──────────────────────────────────────────────────────────────────╮
                 │ No app is registered. Register one with: register Demo                       │
                 ╰──────────────────────────────────────────────────────────────────────────────╯
                 """)
+        #expect(
+            Screen.render(state, width: 60).joined(separator: "\n") == """
+                ╭─ head unit ──────────────────────────────────────────────╮
+                │ No app is registered yet: waiting for RegisterAppInterf… │
+                ╰──────────────────────────────────────────────────────────╯
+                """, "piped (--screen), where no one types")
     }
 
     @Test func aVoiceOnlyInteractionListens() throws {

@@ -164,7 +164,7 @@ public final class HeadUnitEngine {
             complete(self, injected ?? hmi(self))
             return
         }
-        timers.schedule(at: now + Int64(min(delay, wait)), answering: reply) { engine in
+        timers.schedule(at: now + Int64(min(delay, wait)), answering: reply, holding: method) { engine in
             let answer = delay > wait ? HMIAnswer.noResponse(from: component) : injected ?? hmi(engine)
             complete(engine, answer)
         }
@@ -187,7 +187,7 @@ public final class HeadUnitEngine {
                 run(engine, reply)
             }
         }
-        if delay > 0 { timers.schedule(at: now + delay, answering: reply, action) } else { action(self) }
+        if delay > 0 { timers.schedule(at: now + delay, answering: reply, holding: method, action) } else { action(self) }
         return false
     }
 

@@ -12,6 +12,8 @@ struct TimerQueue {
         let id: ID
         /// The request this timer will answer, if any: answered ABORTED if the app's session ends first.
         let reply: ReplyToken?
+        /// The method whose answer it holds back (an injected delay), for `Sim.GetState`.
+        let heldMethod: String?
 
         func isDue(before other: Entry) -> Bool { (deadline, id.raw) < (other.deadline, other.id.raw) }
     }
@@ -23,11 +25,13 @@ struct TimerQueue {
     private var nextID: UInt64 = 0
 
     @discardableResult
-    mutating func schedule(at deadline: Int64, answering reply: ReplyToken? = nil, _ action: @escaping (HeadUnitEngine) -> Void) -> ID {
+    mutating func schedule(
+        at deadline: Int64, answering reply: ReplyToken? = nil, holding heldMethod: String? = nil, _ action: @escaping (HeadUnitEngine) -> Void
+    ) -> ID {
         nextID += 1
         let id = ID(raw: nextID)
         actions[id] = action
-        heap.append(Entry(deadline: deadline, id: id, reply: reply))
+        heap.append(Entry(deadline: deadline, id: id, reply: reply, heldMethod: heldMethod))
         siftUp(heap.count - 1)
         return id
     }
@@ -42,6 +46,12 @@ struct TimerQueue {
     }
 
     var nextDeadline: Int64? { heap.first?.deadline }
+
+    /// The answers held back, due first first: their method and when they are due.
+    var heldAnswers: [(method: String, deadline: Int64)] {
+        heap.filter { actions[$0.id] != nil }.sorted { $0.isDue(before: $1) }
+            .compactMap { entry in entry.heldMethod.map { ($0, entry.deadline) } }
+    }
 
     /// Removes and returns the first timer due at or before `time`.
     mutating func popDue(at time: Int64) -> (deadline: Int64, action: (HeadUnitEngine) -> Void)? {

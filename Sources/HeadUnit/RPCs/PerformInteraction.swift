@@ -93,7 +93,7 @@ extension HeadUnitEngine {
         }
         let wait = Self.coreWaitMs(for: request)
         let arriving = delay > wait ? HMIAnswer.noResponse(from: Self.waitedComponent(request)) : hmi
-        timers.schedule(at: now + Int64(min(delay, wait)), answering: reply) { $0.answer(reply, arriving) }
+        timers.schedule(at: now + Int64(min(delay, wait)), answering: reply, holding: PerformInteraction.method) { $0.answer(reply, arriving) }
     }
 
     private func show(_ request: PerformInteraction, sets: [StoredChoiceSet], reply: ReplyToken?, warning: String?, answerDelayMs: Int?) {
@@ -179,7 +179,9 @@ extension HeadUnitEngine {
             let arrival = late ? max(now, coreDeadline) : now + Int64(delay)
             let noResponse = SDLResponse<PerformInteraction.Response>(
                 .genericError, success: false, info: HMIAnswer.noResponse(from: Self.waitedComponent(current.request)).info)
-            timers.schedule(at: arrival, answering: current.reply) { $0.answer(current.reply, late ? noResponse : response) }
+            timers.schedule(at: arrival, answering: current.reply, holding: PerformInteraction.method) {
+                $0.answer(current.reply, late ? noResponse : response)
+            }
         } else {
             answer(current.reply, response)
         }

@@ -64,6 +64,7 @@ extension HeadUnitEngine {
         state.files = files.stateFiles
         state.quotaBytes = files.quotaBytes
         state.usedBytes = files.usedBytes
+        state.heldAnswers = timers.heldAnswers.map { SimGetState.HeldAnswer(method: $0.method, msLeft: Int(max(0, $0.deadline - now))) }
         return state
     }
 

@@ -25,6 +25,8 @@ extension SimGetState {
         public var files: [File] = []
         public var quotaBytes = 0
         public var usedBytes = 0
+        /// Answers an injected delay holds back, due first first: the app still waits for them.
+        public var heldAnswers: [HeldAnswer] = []
 
         public init() {}
 
@@ -42,6 +44,27 @@ extension SimGetState {
             try map("files", &files, ArrayLimits(count: .anyCount, element: NoLimits()), default: [])
             try map("quotaBytes", &quotaBytes, 0...Int.max, default: 0)
             try map("usedBytes", &usedBytes, 0...Int.max, default: 0)
+            try map("heldAnswers", &heldAnswers, ArrayLimits(count: .anyCount, element: NoLimits()), default: [])
+        }
+    }
+
+    /// An answer an injected delay (`Sim.InjectFault` with `delayMs`) holds back.
+    public struct HeldAnswer: SDLStruct, Hashable {
+        /// The request's method.
+        public var method = ""
+        /// Until the answer goes out, on the head unit's clock.
+        public var msLeft = 0
+
+        public init() {}
+
+        public init(method: String, msLeft: Int) {
+            self.method = method
+            self.msLeft = msLeft
+        }
+
+        public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+            try map("method", &method, 1...Int.max)
+            try map("msLeft", &msLeft, 0...Int.max)
         }
     }
 

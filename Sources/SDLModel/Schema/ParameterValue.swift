@@ -141,7 +141,10 @@ extension SDLEnum {
     public static func decode(_ json: JSON, limits: NoLimits, version: SpecVersion) throws(SchemaViolation) -> Self {
         guard case .string(let name) = json else { throw SchemaViolation("expected a string, got \(json.kindName)") }
         guard let value = Self(rawValue: name) else {
-            throw SchemaViolation("\"\(name)\" is not a \(Self.sdlName) value")
+            let article = "AEIO".contains(sdlName.prefix(1)) ? "an" : "a"
+            let values = allCases.map(\.rawValue)
+            let listed = values.count <= 12 ? values.joined(separator: ", ") : values.prefix(12).joined(separator: ", ") + ", … (\(values.count) in all)"
+            throw SchemaViolation("\"\(name)\" is not \(article) \(sdlName) value (one of \(listed))")
         }
         return value
     }

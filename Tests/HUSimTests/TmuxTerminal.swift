@@ -1,0 +1,92 @@
+import CTestSupport
+import Foundation
+
+/// `hu-sim` in a real terminal emulator: a tmux session of its own (its own server socket),
+/// typed at with `send-keys` and read back as the screen shows it (`capture-pane`), so a
+/// test sees what a person sees after the cursor moves, redraws and resizes.
+final class TmuxTerminal {
+    private let socket = "hu-sim-test-\(UUID().uuidString.prefix(8))"
+    let stateFolder: String
+
+    /// `stateFolder` holds the history (XDG_STATE_HOME); a new one unless given, so that two
+    /// sessions can share it.
+    init(arguments: [String] = ["--clock", "virtual"], columns: Int = 80, rows: Int = 40, stateFolder: String? = nil) throws {
+        self.stateFolder = stateFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("hu-sim-state-\(UUID())").path
+        let command = ["env", "XDG_STATE_HOME=\(self.stateFolder)", "NO_COLOR=1", "TERM=xterm", SimulatorProcess.executable.path] + arguments
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"] + command)
+        try tmux(["set-option", "-g", "remain-on-exit", "on"])
+    }
+
+    /// Types `text` as it is (no key names).
+    func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
+
+    /// Presses keys by tmux's names: Enter, Tab, Up, C-c, C-d, C-r, ...
+    func press(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+    func resize(columns: Int) throws { try tmux(["resize-window", "-x", "\(columns)"]) }
+
+    /// The screen's text now and what scrolled off it, rows joined by newlines, trailing
+    /// spaces gone.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-S", "-2000"]).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
+
+    /// The last row that is not blank: where the prompt is.
+    func lastLine() throws -> String {
+        try screen().split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    /// Waits (at most `seconds`) until the screen satisfies `done`; returns that screen.
+    @discardableResult
+    func waitFor(_ what: String, seconds: Double = 20, _ done: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var shown = try screen()
+        while !done(shown) {
+            guard Date() < deadline else { throw TerminalError("no \(what) within \(seconds) s; the screen showed:\n\(shown)") }
+            usleep(50_000)
+            shown = try screen()
+        }
+        return shown
+    }
+
+    /// Waits until the last line is the prompt followed by `typed`.
+    @discardableResult
+    func waitForPrompt(_ typed: String = "", seconds: Double = 20) throws -> String {
+        try waitFor("the prompt with \"\(typed)\"", seconds: seconds) { screen in
+            screen.split(separator: "\n").last.map { $0 == "›" + (typed.isEmpty ? "" : " " + typed) } ?? false
+        }
+    }
+
+    /// hu-sim's exit status once it has ended, waiting at most `seconds`.
+    func exitStatus(seconds: Double = 20) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let status = try tmux(["display-message", "-p", "#{pane_dead}:#{pane_dead_status}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            if status.hasPrefix("1:"), let code = Int32(status.dropFirst(2)) { return code }
+            guard Date() < deadline else {
+                throw TerminalError("hu-sim did not end within \(seconds) s; the screen's end:\n\(try screen().split(separator: "\n").suffix(12).joined(separator: "\n"))")
+            }
+            usleep(50_000)
+        }
+    }
+
+    func end() {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Runs one tmux command on this session's server, bounded to 10 s. Not with `Process`:
+    /// the server tmux starts would inherit the descriptor `Process` watches for the exit.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID()).out").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let command = ["/usr/bin/env", "tmux", "-L", socket] + arguments
+        var argv = command.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let status = run_command(&argv, output, 10_000)
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw TerminalError("tmux \(arguments.joined(separator: " ")) failed (\(status)): \(text)") }
+        return text
+    }
+}
