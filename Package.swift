@@ -4,7 +4,8 @@ import PackageDescription
 // Modules, each depending only on those above it:
 //   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine, which
 //   knows no transport) → SimulatorHost (its doors: JSON-RPC lines) → hu-sim (the simulator
-//   executable: the I/O loop, with SimConsole, its terminal front end).
+//   executable: the I/O loop, with SimConsole, its terminal front end, and WebServer, its
+//   browser door: HTTP and WebSocket on SwiftNIO, with the page it serves).
 //   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
 // The hot path (stdin → codec → engine → stdout) crosses these modules on every line:
 // let the optimizer specialize generics across them (measured: see README, Speed).
@@ -33,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         .systemLibrary(
@@ -55,12 +57,25 @@ let package = Package(
             swiftSettings: fastPath + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The terminal front end of hu-sim: shorthand, help, the drawn screen, recording.
         .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
+        // `hu-sim --web`: the page (plain HTML, CSS and JavaScript, compiled into the binary) and
+        // its HTTP/WebSocket server on SwiftNIO's own threads; it knows no engine: actions go
+        // to the loop through a queue it polls, the head unit's state comes back as text.
+        .target(
+            name: "WebServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]
+        ),
         .executableTarget(
             name: "HUSim",
             dependencies: [
                 "HeadUnit",
                 "SimulatorHost",
                 "SimConsole",
+                "WebServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

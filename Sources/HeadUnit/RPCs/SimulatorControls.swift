@@ -45,7 +45,7 @@ extension HeadUnitEngine {
     }
 
     /// The screen and the store, as `Sim.GetState` reports them (PROTOCOL.md §5).
-    var stateJSON: JSONObject {
+    public var stateJSON: JSONObject {
         var state = JSONObject(minimumCapacity: 12)
         state.appendNew("clockMs", .integer(now))
         state.appendNew("registered", .bool(app != nil))
