@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Build in release first: swift build -c release. The simulator comes from --sim, else HU_SIM, else the hu-sim beside hu-bench; the baseline is jansson-echo beside hu-bench.",
         subcommands: [
             All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
-            Autocomplete.self, Generate.self,
+            Autocomplete.self, Stream.self, Generate.self,
         ],
         defaultSubcommand: All.self
     )

@@ -10,6 +10,26 @@ public enum UploadOutcome: Sendable, Equatable {
     case staticIcon
 }
 
+/// One file's progress in `SDLFileManager.uploads(_:)`: its bytes the head unit has
+/// acknowledged, then, in its last update, its result.
+public struct FileUploadUpdate: Sendable {
+    public let name: String
+    public let bytesSent: Int
+    public let totalBytes: Int
+    /// nil while it is under way.
+    public let result: Result<UploadOutcome, any Error>?
+
+    public init(name: String, bytesSent: Int, totalBytes: Int, result: Result<UploadOutcome, any Error>? = nil) {
+        self.name = name
+        self.bytesSent = bytesSent
+        self.totalBytes = totalBytes
+        self.result = result
+    }
+
+    public var fractionCompleted: Double { totalBytes == 0 ? 1 : Double(bytesSent) / Double(totalBytes) }
+    public var isFinished: Bool { result != nil }
+}
+
 /// Bytes on their way to the head unit, for a progress display.
 public struct UploadProgress: Sendable, Equatable {
     /// Bytes the head unit has acknowledged.
@@ -30,6 +50,8 @@ public enum SDLFileError: Error, Sendable, CustomStringConvertible {
     case insufficientSpace(file: String, size: Int, available: Int)
     /// SDL has no way to upload an empty file.
     case emptyFile(String)
+    /// A file on the device could not be read (or shrank while it uploaded).
+    case unreadable(path: String, reason: String)
     /// Some files of an upload failed (each with its own error); the others are in `outcomes`.
     case uploadsFailed(failures: [String: any Error], outcomes: [String: UploadOutcome])
 
@@ -38,6 +60,7 @@ public enum SDLFileError: Error, Sendable, CustomStringConvertible {
         case .insufficientSpace(let file, let size, let available):
             "\(file) (\(size) bytes) does not fit: the head unit has \(available) bytes available"
         case .emptyFile(let name): "\(name) is empty: there is nothing to upload"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .uploadsFailed(let failures, _):
             "\(failures.count) upload(s) failed: "
                 + failures.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
@@ -50,12 +73,19 @@ final class FileTransfer: Sendable {
     typealias ProgressObserver = @Sendable (_ sentDelta: Int, _ totalDelta: Int) -> Void
 
     let file: SDLFile
+    /// How often it is tried again after a failure.
+    let retries: Int
     let completion = OnceCompletion<UploadOutcome>()
     private let progress = Mutex<(acknowledged: Int, observers: [ProgressObserver])>((0, []))
+    /// How many upload calls wait for it.
+    private let holders = Mutex(0)
 
-    init(_ file: SDLFile) { self.file = file }
+    init(_ file: SDLFile, retries: Int) {
+        self.file = file
+        self.retries = retries
+    }
 
-    var size: Int { file.data.count }
+    var size: Int { file.size }
 
     var acknowledgedBytes: Int { progress.withLock { $0.acknowledged } }
 
@@ -69,6 +99,19 @@ final class FileTransfer: Sendable {
     }
 
     func acknowledge(_ bytes: Int) { changeAcknowledged { $0 + bytes } }
+
+    /// One more upload call waits for it.
+    func hold() { holders.withLock { $0 += 1 } }
+
+    /// An upload call no longer waits for it (its task was cancelled): with none left
+    /// waiting, it is cancelled — not sent if it has not started, stopped between chunks if it has.
+    func release() {
+        let isLast = holders.withLock { holders in
+            holders -= 1
+            return holders == 0
+        }
+        if isLast { finish(.failure(SDLOperationError.cancelled)) }
+    }
 
     /// A retry starts the file again from its first byte.
     func restart() { changeAcknowledged { _ in 0 } }

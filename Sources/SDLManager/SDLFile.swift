@@ -1,10 +1,19 @@
 import SDLModel
 
-/// A file for the head unit: its name there, its bytes, and how it is stored.
+/// A file for the head unit: its name there, its bytes (in memory, or a file on the device
+/// read chunk by chunk as it goes out), and how it is stored.
 public struct SDLFile: Sendable, Hashable {
+    /// Where a file's bytes come from.
+    public enum Content: Sendable, Hashable {
+        case bytes([UInt8])
+        /// A file on the device, of the size it had when the `SDLFile` was made: read a chunk
+        /// at a time while it uploads, so memory holds the chunks in flight, never the file.
+        case file(path: String, size: Int)
+    }
+
     /// The `syncFileName` (1–255 characters, no `/`).
     public var name: String
-    public var data: [UInt8]
+    public var content: Content
     public var fileType: FileType
     /// Kept by the head unit across registrations; otherwise removed when the app unregisters.
     public var isPersistent: Bool
@@ -13,10 +22,73 @@ public struct SDLFile: Sendable, Hashable {
 
     public init(name: String, data: [UInt8], fileType: FileType = .binary, persistent: Bool = false, overwrite: Bool = false) {
         self.name = name
-        self.data = data
+        self.content = .bytes(data)
         self.fileType = fileType
         self.isPersistent = persistent
         self.overwrite = overwrite
+    }
+
+    /// The file at `path` on the device, streamed from disk when it uploads (sdl_ios's
+    /// `SDLFile(fileURL:name:persistent:)`, sdl_java_suite's `SdlFile(name, fileType, uri, …)`).
+    /// - Parameters:
+    ///   - name: its name on the head unit (nil: the file's own name).
+    ///   - fileType: nil: inferred from the extension (`fileType(forExtension:)`), else binary.
+    /// - Throws: `SDLFileError.unreadable` if it is not a regular file that can be read.
+    public init(
+        contentsOf path: String, name: String? = nil, fileType: FileType? = nil, persistent: Bool = false, overwrite: Bool = false
+    ) throws(SDLFileError) {
+        let size: Int
+        do {
+            size = try LocalFile.size(of: path)
+            _ = try LocalFile.bytes(of: path, at: 0, count: 0)  // readable, not just there
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        let fileName = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        self.name = name ?? fileName
+        self.content = .file(path: path, size: size)
+        self.fileType = fileType ?? Self.fileType(forExtension: String(fileName.split(separator: ".").last ?? "")) ?? .binary
+        self.isPersistent = persistent
+        self.overwrite = overwrite
+    }
+
+    /// Its size in bytes.
+    public var size: Int {
+        switch content {
+        case .bytes(let bytes): bytes.count
+        case .file(_, let size): size
+        }
+    }
+
+    /// The SDL file type a file name's extension stands for (case ignored); nil for one SDL has no type for.
+    public static func fileType(forExtension fileExtension: String) -> FileType? {
+        switch fileExtension.lowercased() {
+        case "png": .graphicPNG
+        case "jpg", "jpeg": .graphicJPEG
+        case "bmp": .graphicBMP
+        case "wav", "wave": .audioWave
+        case "mp3": .audioMP3
+        case "aac", "m4a": .audioAAC
+        case "json": .json
+        default: nil
+        }
+    }
+
+    /// `count` bytes from `offset` (fewer at its end).
+    func bytes(at offset: Int, count: Int) throws(SDLFileError) -> [UInt8] {
+        switch content {
+        case .bytes(let bytes): return Array(bytes[offset..<min(offset + count, bytes.count)])
+        case .file(let path, let size):
+            let piece: [UInt8]
+            do { piece = try LocalFile.bytes(of: path, at: offset, count: min(count, size - offset)) } catch {
+                throw .unreadable(path: path, reason: error.reason)
+            }
+            // The file shrank since: what the head unit was told it would get cannot come.
+            guard piece.count == min(count, size - offset) else {
+                throw .unreadable(path: path, reason: "it is shorter than the \(size) bytes it had")
+            }
+            return piece
+        }
     }
 }
 
@@ -44,9 +116,15 @@ public struct SDLArtwork: Sendable, Hashable {
         self.isTemplate = isTemplate
     }
 
+    /// One of SDL's static icons by its hex name (for names `StaticIconName` does not have).
     public init(staticIcon hexCode: String, isTemplate: Bool = false) {
         self.source = .staticIcon(hexCode)
         self.isTemplate = isTemplate
+    }
+
+    /// One of SDL's static icons (sdl_ios's `SDLArtwork(staticIcon:)`).
+    public init(staticIcon name: StaticIconName, isTemplate: Bool = false) {
+        self.init(staticIcon: name.rawValue, isTemplate: isTemplate)
     }
 
     public var name: String {

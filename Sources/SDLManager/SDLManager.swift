@@ -52,7 +52,7 @@ public actor SDLManager {
     /// Choice cells and sets: preload, present, delete (SDL-0157).
     public nonisolated let choiceSets: ChoiceSetManager
     /// Keyboards: present them, their default configuration, their input.
-    public nonisolated var keyboards: KeyboardManager { choiceSets.keyboards }
+    public nonisolated let keyboards: KeyboardManager
     private var logger: Logger { configuration.logger }
 
     public private(set) var state = SDLManagerState.starting
@@ -69,8 +69,7 @@ public actor SDLManager {
     private var hasBeenReady = false
     private var unregisteredReason: AppInterfaceUnregisteredReason?
     private var shutDownReason: String?
-    private var stateObservers: [Int: AsyncStream<SDLManagerState>.Continuation] = [:]
-    private var nextObserver = 0
+    private let stateObservers = Broadcast<SDLManagerState>()
     private var intake: Task<Void, Never>?
 
     public init(connection: SDLConnection, configuration: Configuration) {
@@ -80,10 +79,14 @@ public actor SDLManager {
             timekeeper: connection.configuration.timekeeper, defaultWatchdog: configuration.operationWatchdog,
             logger: configuration.logger)
         self.fileManager = SDLFileManager(
-            connection: connection, queue: queue, configuration: configuration.files, logger: configuration.logger)
-        self.choiceSets = ChoiceSetManager(
-            connection: connection, queue: queue, fileManager: fileManager, configuration: configuration.choiceSets,
+            connection: connection, configuration: configuration.files, watchdog: configuration.operationWatchdog,
             logger: configuration.logger)
+        // Choice sets and keyboards share the cancel IDs, so two interactions under way never carry the same one.
+        let cancelIDs = CancelIDSequence(ChoiceSetManager.cancelIDs)
+        self.keyboards = KeyboardManager(connection: connection, queue: queue, cancelIDs: cancelIDs, logger: configuration.logger)
+        self.choiceSets = ChoiceSetManager(
+            connection: connection, queue: queue, fileManager: fileManager, keyboards: keyboards, cancelIDs: cancelIDs,
+            configuration: configuration.choiceSets, logger: configuration.logger)
     }
 
     /// The main window's capabilities (window 0 of the first display), once known; from a
@@ -128,20 +131,8 @@ public actor SDLManager {
 
     /// The current state, then every change; ends after `.shutDown`.
     public func stateUpdates() -> AsyncStream<SDLManagerState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SDLManagerState.self)
-        continuation.yield(state)
-        guard state != .shutDown else {
-            continuation.finish()
-            return stream
-        }
-        let key = nextObserver
-        nextObserver += 1
-        stateObservers[key] = continuation
-        continuation.onTermination = { _ in Task { await self.removeObserver(key) } }
-        return stream
+        stateObservers.stream(startingWith: state)
     }
-
-    private func removeObserver(_ key: Int) { stateObservers[key] = nil }
 
     /// Shuts down: every queued and running operation finishes with `SDLOperationError.shutDown`,
     /// nothing more is accepted, and the app is unregistered if the connection is still open.
@@ -150,10 +141,12 @@ public actor SDLManager {
         shutDownReason = reason
         let wasRegistered = isRegistered
         queue.shutDown(reason: reason)
+        fileManager.queue.shutDown(reason: reason)
         setState(.shutDown)
         intake?.cancel()
         await fileManager.shutDown(reason: reason)
         await choiceSets.shutDown(reason: reason)
+        await keyboards.shutDown(reason: reason)
         if wasRegistered, await !connection.isClosed {
             do {
                 _ = try await connection.send(UnregisterAppInterface())
@@ -267,13 +260,13 @@ public actor SDLManager {
         if next == .ready {
             hasBeenReady = true
             queue.resume()
+            fileManager.queue.resume()
         } else {
             queue.suspend()
+            fileManager.queue.suspend()
         }
-        for observer in stateObservers.values {
-            observer.yield(next)
-            if next == .shutDown { observer.finish() }
-        }
-        if next == .shutDown { stateObservers = [:] }
+        Task { [fileManager] in await fileManager.publishStatus() }
+        stateObservers.yield(next)
+        if next == .shutDown { stateObservers.finish() }
     }
 }

@@ -32,18 +32,43 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
 /// each has a watchdog, and each finishes exactly once — with its result, its error,
 /// `.cancelled`, `.watchdogExpired` or `.shutDown` — whatever races to end it.
 public final class SDLOperationQueue: Sendable {
+    /// An operation whatever its value's type: its body runs and ends it, or the queue ends it.
     private struct Entry: Sendable {
         let id: Int
         let name: String
         let watchdog: Duration
-        let body: @Sendable () async throws -> any Sendable
-        let completion: OnceCompletion<any Sendable>
+        /// Runs the body; returns what sets the operation's outcome to the body's.
+        let run: @Sendable () async -> @Sendable () -> Void
+        /// Ends the operation with the queue's own error (cancelled, watchdog, shut down).
+        let fail: @Sendable (any Error) -> Void
+
+        init<Value: Sendable>(
+            id: Int, name: String, watchdog: Duration, body: @escaping @Sendable () async throws -> Value,
+            completion: OnceCompletion<Value>
+        ) {
+            self.id = id
+            self.name = name
+            self.watchdog = watchdog
+            self.run = {
+                let outcome: Result<Value, any Error>
+                do {
+                    outcome = .success(try await body())
+                } catch {
+                    outcome = .failure(error)
+                }
+                return { completion.finish(outcome) }
+            }
+            self.fail = { completion.finish(.failure($0)) }
+        }
     }
 
     private struct Running {
         let entry: Entry
         let work: Task<Void, Never>
-        let watchdog: Task<Void, Never>
+        var watchdog: Task<Void, Never>
+        var deadline: Duration
+        /// While it waits for work elsewhere: the watchdog's time left.
+        var pausedWithLeft: Duration?
 
         func stop() {
             work.cancel()
@@ -84,7 +109,7 @@ public final class SDLOperationQueue: Sendable {
     public func submit<Value: Sendable>(
         _ name: String, watchdog: Duration? = nil, _ body: @escaping @Sendable () async throws -> Value
     ) -> SDLOperation<Value> {
-        let completion = OnceCompletion<any Sendable>()
+        let completion = OnceCompletion<Value>()
         let (id, refusal) = state.withLock { state -> (Int, String?) in
             let id = state.nextID
             state.nextID += 1
@@ -115,6 +140,9 @@ public final class SDLOperationQueue: Sendable {
 
     public var isRunning: Bool { state.withLock { $0.running != nil } }
 
+    /// Whether it holds back operations that have not started.
+    public var isSuspended: Bool { state.withLock { $0.isSuspended } }
+
     /// Holds back operations that have not started; a running one goes on.
     public func suspend() { state.withLock { $0.isSuspended = true } }
 
@@ -138,10 +166,10 @@ public final class SDLOperationQueue: Sendable {
         }
         let error = SDLOperationError.shutDown(reason: reason)
         if let running {
-            running.entry.completion.finish(.failure(error))
+            running.entry.fail(error)
             running.stop()
         }
-        for entry in waiting { entry.completion.finish(.failure(error)) }
+        for entry in waiting { entry.fail(error) }
     }
 
     func cancel(_ id: Int) {
@@ -150,16 +178,16 @@ public final class SDLOperationQueue: Sendable {
             return state.waiting.remove(at: index)
         }
         if let removed {
-            removed.completion.finish(.failure(SDLOperationError.cancelled))
+            removed.fail(SDLOperationError.cancelled)
         } else {
-            finishRunning(id, .failure(SDLOperationError.cancelled))
+            finishRunning(id) { $0.fail(SDLOperationError.cancelled) }
         }
     }
 
     /// Ends the running operation `id` (if it still is) and starts the next one. The
     /// outcome is set before the work is cancelled, so the work's own reaction to the
     /// cancellation can never become the outcome.
-    private func finishRunning(_ id: Int, _ outcome: Result<any Sendable, any Error>) {
+    private func finishRunning(_ id: Int, with finish: (Entry) -> Void) {
         let finished = state.withLock { state -> Running? in
             guard let running = state.running, running.entry.id == id else { return nil }
             state.running = nil
@@ -167,7 +195,7 @@ public final class SDLOperationQueue: Sendable {
             return running
         }
         guard let finished else { return }
-        finished.entry.completion.finish(outcome)
+        finish(finished.entry)
         finished.stop()
     }
 
@@ -175,23 +203,57 @@ public final class SDLOperationQueue: Sendable {
         guard state.running == nil, !state.isSuspended, state.shutDownReason == nil, !state.waiting.isEmpty else { return }
         let entry = state.waiting.removeFirst()
         let deadline = timekeeper.now() + entry.watchdog
+        let mark = RunningOperation(queue: ObjectIdentifier(self), id: entry.id)
+        let work = Task {
+            let setOutcome = await Self.$runningOperation.withValue(mark) { await entry.run() }
+            self.finishRunning(entry.id) { _ in setOutcome() }
+        }
+        state.running = Running(entry: entry, work: work, watchdog: watchdog(for: entry, until: deadline), deadline: deadline)
+    }
+
+    private func watchdog(for entry: Entry, until deadline: Duration) -> Task<Void, Never> {
         let sleep = timekeeper.sleep
         let logger = logger
-        let work = Task {
-            let outcome: Result<any Sendable, any Error>
-            do {
-                outcome = .success(try await entry.body())
-            } catch {
-                outcome = .failure(error)
-            }
-            self.finishRunning(entry.id, outcome)
-        }
-        let watchdog = Task {
+        return Task {
             do { try await sleep(deadline) } catch { return }
             logger.warning("\(entry.name) did not finish within \(entry.watchdog): the queue moves on")
-            self.finishRunning(entry.id, .failure(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)))
+            self.finishRunning(entry.id) { $0.fail(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)) }
         }
-        state.running = Running(entry: entry, work: work, watchdog: watchdog)
+    }
+
+    // MARK: Waiting elsewhere
+
+    private struct RunningOperation: Sendable {
+        let queue: ObjectIdentifier
+        let id: Int
+    }
+
+    /// The operation the current task runs for, if any.
+    @TaskLocal private static var runningOperation: RunningOperation?
+
+    /// Runs `body` with the watchdog of this queue's operation that calls it stopped meanwhile:
+    /// for waiting on work that has watchdogs of its own (an upload on the file manager's
+    /// queue, which may first wait for the uploads before it). Called from anything but this
+    /// queue's running operation, it just runs `body`.
+    func waitingElsewhere<Value: Sendable>(_ body: @Sendable () async -> Value) async -> Value {
+        guard let mark = Self.runningOperation, mark.queue == ObjectIdentifier(self) else { return await body() }
+        let now = timekeeper.now()
+        state.withLock { state in
+            guard var running = state.running, running.entry.id == mark.id, running.pausedWithLeft == nil else { return }
+            running.watchdog.cancel()
+            running.pausedWithLeft = max(.zero, running.deadline - now)
+            state.running = running
+        }
+        let value = await body()
+        let restart = timekeeper.now()
+        state.withLock { state in
+            guard var running = state.running, running.entry.id == mark.id, let left = running.pausedWithLeft else { return }
+            running.deadline = restart + left
+            running.pausedWithLeft = nil
+            running.watchdog = watchdog(for: running.entry, until: running.deadline)
+            state.running = running
+        }
+        return value
     }
 }
 
@@ -199,16 +261,16 @@ public final class SDLOperationQueue: Sendable {
 public struct SDLOperation<Value: Sendable>: Sendable {
     public let id: Int
     public let name: String
-    let completion: OnceCompletion<any Sendable>
+    let completion: OnceCompletion<Value>
     let queue: SDLOperationQueue
 
     /// The operation's result; waits until it has finished.
     public var value: Value {
-        get async throws { try await completion.value as! Value }
+        get async throws { try await completion.value }
     }
 
     public var result: Result<Value, any Error> {
-        get async { await completion.outcome.map { $0 as! Value } }
+        get async { await completion.outcome }
     }
 
     public var isFinished: Bool { completion.isFinished }

@@ -32,4 +32,10 @@ import Testing
         #expect(icon.image == Image("0x11", type: .staticImage))
         #expect(icon.isStaticIcon && icon.file == nil)
     }
+
+    @Test func aStaticIconCanBeNamedByWhatItShows() {
+        #expect(SDLArtwork(staticIcon: .back) == SDLArtwork(staticIcon: "0x86"))
+        #expect(SDLArtwork(staticIcon: .acceptCall).image == Image("0x29", type: .staticImage))
+        #expect(Set(StaticIconName.allCases.map(\.rawValue)).count == StaticIconName.allCases.count)
+    }
 }

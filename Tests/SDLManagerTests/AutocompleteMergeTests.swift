@@ -97,11 +97,14 @@ import Testing
 
     // MARK: The caching provider
 
-    private func collect(_ stream: AsyncThrowingStream<[Suggestion], any Error>) async throws -> [[String]] {
+    /// Each answer as its source ("cache" or "fresh") followed by its texts.
+    private func collect(_ stream: AsyncThrowingStream<AutocompleteAnswer, any Error>) async throws -> [[String]] {
         var answers: [[String]] = []
-        for try await answer in stream { answers.append(answer.map(\.text)) }
+        for try await answer in stream { answers.append(["\(answer.source)"] + answer.suggestions.map(\.text)) }
         return answers
     }
+
+    private let firstPage = SuggestionPage(count: 100)
 
     private static let places: [String: [String]] = [
         "B": ["Bern", "Berlin", "Bonn"],
@@ -116,8 +119,8 @@ import Testing
 
     @Test func theCachedAnswerForAShorterTextComesFirstThenTheFreshOneMerged() async throws {
         let caching = CachingAutocompleteProvider(placesProvider())
-        #expect(try await collect(caching.answers(for: "Ber")) == [["Bern", "Berlin", "Bergen"]])
-        #expect(try await collect(caching.answers(for: "Berl")) == [["Berlin"], ["Berlingen", "Berlin"]])
+        #expect(try await collect(caching.answers(for: "Ber", page: firstPage)) == [["fresh", "Bern", "Berlin", "Bergen"]])
+        #expect(try await collect(caching.answers(for: "Berl", page: firstPage)) == [["cache", "Berlin"], ["fresh", "Berlingen", "Berlin"]])
         #expect(caching.base.calls == ["Ber", "Berl"])
     }
 
@@ -157,7 +160,7 @@ import Testing
         _ = try await caching.suggestions(for: "Ber")
         var answers: [[String]] = []
         await #expect(throws: Offline.self) {
-            for try await answer in caching.answers(for: "Berl") { answers.append(answer.map(\.text)) }
+            for try await answer in caching.answers(for: "Berl", page: firstPage) { answers.append(answer.suggestions.map(\.text)) }
         }
         #expect(answers == [["Berlin"]])
         #expect(caching.failureMessage(for: Offline()) == "No network")

@@ -135,7 +135,7 @@ import Testing
         try await withKeyboard(provider: provider) { loop, user in
             let expected = [String(repeating: "x", count: 1000), "a b"] + (1...98).map { "q \($0)" }
             try await type("q", expecting: expected, on: user, loop)
-            guard case .showing(let shown) = await loop.state else { Issue.record("not showing"); return }
+            guard case .showing(let shown, _) = await loop.state else { Issue.record("not showing"); return }
             #expect(shown.map(\.text) == expected)
         }
     }

@@ -313,7 +313,7 @@ import Testing
             let set = try ChoiceSet(
                 title: "Pick a city", cells: try cells("Berlin", "Rome", "Paris"), layout: .tiles, timeout: .seconds(30),
                 initialPrompt: [TTSChunk("Pick a city")], helpPrompt: [TTSChunk("Say a city")],
-                timeoutPrompt: [TTSChunk("Too late")], vrHelp: [VrHelpItem(text: "Berlin", position: 1)])
+                timeoutPrompt: [TTSChunk("Too late")], vrHelp: [VoiceHelpItem("Berlin")])
             #expect(await choices.present(set, mode: .both).selection?.row == 0)
             #expect(await choices.present(set).selection?.cell.text == "Berlin")
             let sent = try await headUnit.requests(PerformInteraction.method).map { try PerformInteraction(parameters: $0.params) }
@@ -327,7 +327,7 @@ import Testing
             #expect(first.initialPrompt == set.initialPrompt)
             #expect(first.helpPrompt == set.helpPrompt)
             #expect(first.timeoutPrompt == set.timeoutPrompt)
-            #expect(first.vrHelp == set.vrHelp)
+            #expect(first.vrHelp == [VrHelpItem(text: "Berlin", position: 1)])
             #expect(sent.map(\.cancelID) == [101, 102])
         }
     }

@@ -68,9 +68,17 @@ import Testing
 
     @Test func smallFilesGoOutTogetherAndOneThatFailsIsRetriedAlone() async throws {
         let headUnit = FakeHeadUnit()
-        await headUnit.on(PutFile.method) { _, call in call == 3 ? .result(.genericError, info: "injected") : nil }
+        let artworks = (20..<30).map { SDLArtwork(data: picture($0)) }
+        // The third artwork's first PutFile fails (two batches are in flight at once: which comes first varies).
+        let failed = Mutex(false)
+        await headUnit.on(PutFile.method) { request, _ in
+            guard request.params["syncFileName"]?.stringValue == artworks[2].name else { return nil }
+            return failed.withLock { failed in
+                defer { failed = true }
+                return failed ? nil : .result(.genericError, info: "injected")
+            }
+        }
         try await withFakeManager(headUnit, files: .init(maximumConcurrentUploads: 8)) { manager in
-            let artworks = (20..<30).map { SDLArtwork(data: picture($0)) }
             let outcomes = try await manager.fileManager.upload(artworks)
             #expect(outcomes.count == 10 && outcomes.values.allSatisfy { $0 == .uploaded })
             let sent = await headUnit.requests(PutFile.method).compactMap { $0.params["syncFileName"]?.stringValue }
@@ -83,7 +91,7 @@ import Testing
         for retries in [0, 1, 3] {
             let headUnit = FakeHeadUnit()
             await headUnit.on(PutFile.method) { _, _ in .result(.genericError, info: "always") }
-            try await withFakeManager(headUnit, files: .init(retries: retries)) { manager in
+            try await withFakeManager(headUnit, files: .init(artworkRetries: retries)) { manager in
                 await #expect(throws: SDLResultError(method: "PutFile", resultCode: .genericError, info: "always")) {
                     try await manager.fileManager.upload(SDLArtwork(data: picture(6)))
                 }
@@ -171,11 +179,11 @@ import Testing
             let first = SDLFile(name: "same.bin", data: picture(13))
             let changed = SDLFile(name: "same.bin", data: picture(14))
             // Both queued before either runs; the one that runs second finds the other's file there.
-            manager.queue.suspend()
+            files.queue.suspend()
             let one = Task { try await files.upload(first) }
             let two = Task { try await files.upload(changed) }
-            #expect(try await eventually { manager.queue.waitingCount == 2 })
-            manager.queue.resume()
+            #expect(try await eventually { files.queue.waitingCount == 2 })
+            files.queue.resume()
             let outcomes = [try await one.value, try await two.value]
             #expect(outcomes.contains(.uploaded) && outcomes.contains(.alreadyOnHeadUnit))
             #expect(await headUnit.requests(PutFile.method).count == 1)

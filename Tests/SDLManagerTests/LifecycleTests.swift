@@ -120,7 +120,8 @@ import Testing
             await headUnit.waitFor(PutFile.method)
             let queued = (0..<20).map { number in manager.queue.submit("queued \(number)") { number } }
             let laterUpload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(6))) }
-            let allQueued = try await eventually { manager.queue.waitingCount == 21 }
+            // The later upload waits on the file manager's own queue.
+            let allQueued = try await eventually { manager.queue.waitingCount == 20 && manager.fileManager.queue.waitingCount == 1 }
             #expect(allQueued)
             await manager.stop(reason: "test over")
             let shutDown = SDLOperationError.shutDown(reason: "test over")

@@ -482,7 +482,7 @@ enum FaultScenarioRunner {
         let sent = await manager.connection.requestsSent(PutFile.self)
         let outcomes = await uploads(of: artwork, copies: 3, manager: manager, user: user, clock: clock, report: &report)
         let putFiles = await manager.connection.requestsSent(PutFile.self) - sent
-        let allowed = putFileFaulted ? 1 + manager.fileManager.configuration.retries : 1
+        let allowed = putFileFaulted ? 1 + manager.fileManager.configuration.artworkRetries : 1
         if putFiles > allowed || Set(outcomes).count != 1 || (!putFileFaulted && outcomes != Array(repeating: "uploaded", count: 3)) {
             report.needlessUploads += max(0, putFiles - allowed)
             report.violations.append("three uploads of one new artwork at once sent \(putFiles) PutFile(s) and ended \(outcomes)")

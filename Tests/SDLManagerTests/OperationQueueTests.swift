@@ -1,7 +1,8 @@
 import Clocks
-import SDLManager
 import Synchronization
 import Testing
+
+@testable import SDLManager
 
 /// The serial queue: order, suspension, watchdogs, cancellation, shutdown — and that every
 /// operation finishes exactly once, so the queue never jams.
@@ -42,6 +43,31 @@ import Testing
         await clock.advance(by: .seconds(31))
         await #expect(throws: SDLOperationError.watchdogExpired(operation: "hung", after: .seconds(30))) { try await hung.value }
         #expect(try await next.value == "ran")
+    }
+
+    @Test func timeSpentWaitingOnAnotherQueueDoesNotCountAgainstTheWatchdog() async throws {
+        let clock = TestClock()
+        let queue = SDLOperationQueue(clock: clock, defaultWatchdog: .seconds(30), suspended: false)
+        let elsewhere = Latch()
+        let afterwards = Latch()
+        let operation = queue.submit("waits for an upload") {
+            await queue.waitingElsewhere { await elsewhere.wait() }
+            await afterwards.wait()
+            return "done"
+        }
+        #expect(try await eventually { await elsewhere.waiters == 1 })
+        // A minute waiting elsewhere: the watchdog is stopped meanwhile.
+        await clock.advance(by: .seconds(60))
+        await elsewhere.open()
+        #expect(try await eventually { await afterwards.waiters == 1 })
+        await clock.advance(by: .seconds(20))
+        #expect(!operation.isFinished)
+        // Its own time again counts: 20 s of the 30 are gone.
+        await clock.advance(by: .seconds(11))
+        await #expect(throws: SDLOperationError.watchdogExpired(operation: "waits for an upload", after: .seconds(30))) {
+            try await operation.value
+        }
+        await afterwards.open()
     }
 
     @Test func anOperationFinishesExactlyOnceWhateverRacesToEndIt() async throws {

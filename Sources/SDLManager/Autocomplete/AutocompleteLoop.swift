@@ -23,8 +23,11 @@ public actor AutocompleteLoop {
         /// cannot clear it there (it takes 1–1000 characters): only `ResetGlobalProperties` does.
         public var headUnitVersion: SdlMsgVersion?
         /// The keys the keyboard offers after each keystroke, from the text so far (nil: the
-        /// keyboard's own `limitedCharacterList`). Sent at once, without waiting for the debounce.
-        public var limitedCharacters: (@Sendable (String) -> [String]?)?
+        /// keyboard's own `limitedCharacterList`). Asked at once, without waiting for the
+        /// debounce, and sent when answered — unless the driver has typed on meanwhile.
+        public var limitedCharacters: (@Sendable (String) async -> [String]?)?
+        /// What of the text is looked up: all of it, or its last word.
+        public var lookup: AutocompleteLookup
         /// What the driver is told when a lookup takes too long, unless the provider says otherwise.
         public var timeoutMessage: String
         /// What the driver is told when a lookup fails, unless the provider says otherwise.
@@ -33,9 +36,8 @@ public actor AutocompleteLoop {
         public init(
             keyboard: KeyboardProperties = KeyboardProperties(), debounce: Duration = .milliseconds(200),
             timeLimit: Duration = .seconds(5), maximumEntries: Int = 100, headUnitVersion: SdlMsgVersion? = nil,
-            limitedCharacters: (@Sendable (String) -> [String]?)? = nil,
-            timeoutMessage: String = "Suggestions are taking too long. Keep typing, or try again later.",
-            failureMessage: String = "Suggestions are not available right now."
+            limitedCharacters: (@Sendable (String) async -> [String]?)? = nil, lookup: AutocompleteLookup = .wholeEntry,
+            timeoutMessage: String = AutocompleteMessages.english.timeout, failureMessage: String = AutocompleteMessages.english.failure
         ) {
             self.keyboard = keyboard
             self.debounce = debounce
@@ -43,6 +45,7 @@ public actor AutocompleteLoop {
             self.maximumEntries = maximumEntries
             self.headUnitVersion = headUnitVersion
             self.limitedCharacters = limitedCharacters
+            self.lookup = lookup
             self.timeoutMessage = timeoutMessage
             self.failureMessage = failureMessage
         }
@@ -54,8 +57,8 @@ public actor AutocompleteLoop {
         case idle
         /// Waiting for the answer for this text.
         case loading(query: String)
-        /// These are on the head unit's list (texts as sent).
-        case showing([Suggestion])
+        /// These are on the head unit's list (texts as sent), from the cache or fresh.
+        case showing([Suggestion], from: AutocompleteAnswer.Source = .fresh)
         /// The list was cleared for this reason, fit to show the driver.
         case failed(message: String)
     }
@@ -74,12 +77,16 @@ public actor AutocompleteLoop {
     /// Bumped by every new text: an answer is sent only while its generation is current.
     private var generation = 0
     private var lookup: Task<Void, Never>?
+    private var keysLookup: Task<Void, Never>?
+    /// Off: nothing is looked up, the list stays empty (the limited keys still follow).
+    public private(set) var isEnabled = true
+    /// What the head unit's list shows now (texts as sent).
+    private var shown: [Suggestion] = []
     /// Sends go out one after another, in the order they were made.
     private var lastDelivery: Task<Void, Never>?
     private var limitedCharacterList: [String]?
     private var listIsEmpty: Bool
-    private var observers: [Int: AsyncStream<State>.Continuation] = [:]
-    private var nextObserver = 0
+    private let observers = Broadcast<State>()
     private var isStopped = false
 
     /// - Parameters:
@@ -108,17 +115,7 @@ public actor AutocompleteLoop {
 
     /// The state now, then each change, until the loop stops.
     public func states() -> AsyncStream<State> {
-        let (stream, continuation) = AsyncStream.makeStream(of: State.self)
-        continuation.yield(state)
-        if isStopped {
-            continuation.finish()
-            return stream
-        }
-        let id = nextObserver
-        nextObserver += 1
-        observers[id] = continuation
-        continuation.onTermination = { _ in Task { await self.removeObserver(id) } }
-        return stream
+        observers.stream(startingWith: state)
     }
 
     /// Follows a keyboard event (KEYPRESS or ENTRY_VOICE, per the keyboard's keypress mode);
@@ -135,23 +132,61 @@ public actor AutocompleteLoop {
         lookup?.cancel()
         lookup = nil
         if let limitedCharacters = configuration.limitedCharacters {
-            let keys = limitedCharacters(text).flatMap(Self.fittingKeys)
-            if keys != limitedCharacterList {
-                limitedCharacterList = keys
-                // Without a list the head unit keeps the one it shows (SDL-RULES §6 caching).
-                // Sent whatever text comes next: a newer text sends its keys only if they differ.
-                deliver(list: nil, generation: nil)
-            }
+            keysLookup?.cancel()
+            keysLookup = Task { await self.showKeys(limitedCharacters(text).flatMap(Self.fittingKeys), generation: current) }
         }
-        if text.allSatisfy(\.isWhitespace) {
-            setState(.idle)
-            if !listIsEmpty { deliver(list: [], generation: current) }
+        guard isEnabled else { return }
+        let query = configuration.lookup.query(in: text)
+        if query.allSatisfy(\.isWhitespace) {
+            clear(state: .idle, generation: current)
             return
         }
-        setState(.loading(query: text))
+        setState(.loading(query: query))
         // Due from this keystroke, however late the task starts.
         let due = timekeeper.now() + configuration.debounce
-        lookup = Task { await self.lookUp(text, due: due, generation: current) }
+        lookup = Task { await self.lookUp(query, in: text, due: due, generation: current) }
+    }
+
+    /// Switches suggestions off (the list is emptied, nothing is looked up) or on again (the
+    /// text on the keyboard is looked up at once), while the keyboard stays on screen.
+    public func setEnabled(_ enabled: Bool) {
+        guard enabled != isEnabled, !isStopped else { return }
+        isEnabled = enabled
+        if enabled {
+            textChanged(entry.text)
+        } else {
+            reset()
+        }
+    }
+
+    /// Empties the list and forgets the lookup under way (KeyboardKit's `resetAutocomplete`);
+    /// the next key looks up again.
+    public func reset() {
+        guard !isStopped else { return }
+        generation += 1
+        lookup?.cancel()
+        lookup = nil
+        clear(state: .idle, generation: generation)
+    }
+
+    /// The suggestion on the head unit's list whose text the driver submitted: a choice
+    /// picked from the list reaches the app as that suggestion (its id and title).
+    public func shownSuggestion(withText text: String) -> Suggestion? {
+        shown.first { $0.text == text }
+    }
+
+    private func clear(state: State, generation current: Int) {
+        setState(state)
+        shown = []
+        if !listIsEmpty { deliver(list: [], generation: current) }
+    }
+
+    private func showKeys(_ keys: [String]?, generation current: Int) {
+        // Keys for a text the driver has typed past are dropped: the newer text's come.
+        guard current == generation, !isStopped, keys != limitedCharacterList else { return }
+        limitedCharacterList = keys
+        // Without a list the head unit keeps the one it shows (SDL-RULES §6 caching).
+        deliver(list: nil, generation: nil)
     }
 
     /// Ends the loop: the lookup running is cancelled, nothing more is sent, observers finish.
@@ -162,9 +197,10 @@ public actor AutocompleteLoop {
         generation += 1
         lookup?.cancel()
         lookup = nil
+        keysLookup?.cancel()
+        keysLookup = nil
         setState(.idle)
-        for observer in observers.values { observer.finish() }
-        observers = [:]
+        observers.finish()
     }
 
     /// Waits until every send made so far has been answered.
@@ -174,23 +210,29 @@ public actor AutocompleteLoop {
 
     // MARK: Looking up
 
-    private func lookUp(_ text: String, due: Duration, generation current: Int) async {
+    private func lookUp(_ query: String, in text: String, due: Duration, generation current: Int) async {
         // A test clock would wait for a deadline it already stands at: only sleep when it is ahead.
         if timekeeper.now() < due {
             do { try await timekeeper.sleep(due) } catch { return }
         }
         guard current == generation else { return }
         let provider = provider
+        // Twice what the list takes: entries SDL cannot take (dropped by `AutocompleteList`) still leave it full.
+        let page = SuggestionPage(count: configuration.maximumEntries * 2)
+        // Looking up the last word: each entry is the whole text with that word completed.
+        let head = String(text.dropLast(query.count))
         do {
             try await withDeadline(due + configuration.timeLimit, on: timekeeper) {
-                for try await answer in provider.answers(for: text) { await self.show(answer, generation: current) }
+                for try await answer in provider.answers(for: query, page: page) {
+                    await self.show(answer, after: head, generation: current)
+                }
             }
         } catch {
             guard current == generation else { return }
             switch error {
             case .cancelled: return
             case .timedOut:
-                let timeout = AutocompleteTimeout(query: text, after: configuration.timeLimit)
+                let timeout = AutocompleteTimeout(query: query, after: configuration.timeLimit)
                 fail(provider.failureMessage(for: timeout) ?? configuration.timeoutMessage, generation: current)
             case .failed(let underlying):
                 fail(provider.failureMessage(for: underlying) ?? configuration.failureMessage, generation: current)
@@ -198,16 +240,20 @@ public actor AutocompleteLoop {
         }
     }
 
-    private func show(_ answer: [Suggestion], generation current: Int) async {
+    private func show(_ answer: AutocompleteAnswer, after head: String, generation current: Int) async {
         // A lookup past its time limit is cancelled: what it still finds is dropped.
         guard current == generation, !Task.isCancelled else { return }
-        let fitting = AutocompleteList.fitting(answer, limit: configuration.maximumEntries)
-        setState(.showing(fitting))
+        var entries = answer.suggestions
+        if !head.isEmpty { for index in entries.indices { entries[index].text = head + entries[index].text } }
+        let fitting = AutocompleteList.fitting(entries, limit: configuration.maximumEntries)
+        shown = fitting
+        setState(.showing(fitting, from: answer.source))
         await deliver(list: fitting.map(\.text), generation: current).value
     }
 
     private func fail(_ message: String, generation current: Int) {
         setState(.failed(message: message))
+        shown = []
         deliver(list: [], generation: current)
     }
 
@@ -261,10 +307,8 @@ public actor AutocompleteLoop {
     private func setState(_ new: State) {
         guard new != state else { return }
         state = new
-        for observer in observers.values { observer.yield(new) }
+        observers.yield(new)
     }
-
-    private func removeObserver(_ id: Int) { observers[id] = nil }
 }
 
 /// Given to the provider's `failureMessage(for:)` when a lookup ran past the loop's time limit.
@@ -273,4 +317,20 @@ public struct AutocompleteTimeout: Error, Sendable, Hashable, CustomStringConver
     public let after: Duration
 
     public var description: String { "no suggestions for \"\(query)\" within \(after)" }
+}
+
+/// What of the keyboard's text an autocomplete loop looks up (KeyboardKit's `autocompleteText`).
+public enum AutocompleteLookup: Sendable, Hashable {
+    /// All of it: a destination, a name.
+    case wholeEntry
+    /// Its last word (after the last space): free text, word by word. The list's entries are
+    /// the whole text with that word completed, so picking one keeps what came before.
+    case lastWord
+
+    func query(in text: String) -> String {
+        switch self {
+        case .wholeEntry: text
+        case .lastWord: String(text.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+        }
+    }
 }

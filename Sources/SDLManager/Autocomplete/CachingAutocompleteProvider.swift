@@ -1,3 +1,4 @@
+import SDLModel
 import Synchronization
 
 /// Cache-then-fresh: answers at once from what earlier lookups returned (the answer for
@@ -37,26 +38,19 @@ public final class CachingAutocompleteProvider<Base: AutocompleteProvider>: Auto
         return answer?.filter { matches($0, text) }
     }
 
-    /// The cached suggestions at once (when there are any), then the fresh ones merged with them.
-    public func answers(for text: String) -> AsyncThrowingStream<[Suggestion], any Error> {
-        AsyncThrowingStream { continuation in
-            let cached = cachedSuggestions(for: text)
-            if let cached, !cached.isEmpty { continuation.yield(cached) }
-            let lookup = Task {
-                do {
-                    let fresh = try await base.suggestions(for: text)
-                    store(fresh, for: text)
-                    continuation.yield(Suggestion.merge(cached: cached ?? [], fresh: fresh))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in lookup.cancel() }
+    /// The cached suggestions at once (when there are any), tagged `.cache`, then the fresh
+    /// ones merged with them, tagged `.fresh` (Skygear's cached callback, then the fetched one).
+    public func answers(for text: String, page: SuggestionPage) -> AsyncThrowingStream<AutocompleteAnswer, any Error> {
+        let cached = cachedSuggestions(for: text).map { Array($0.dropFirst(page.skip).prefix(page.count)) }
+        let first = cached.flatMap { $0.isEmpty ? nil : AutocompleteAnswer($0, source: .cache) }
+        return AutocompleteAnswer.stream(first: first) {
+            let fresh = try await self.base.suggestions(for: text, page: page)
+            if page.skip == 0 { self.store(fresh, for: text) }
+            return AutocompleteAnswer(Array(Suggestion.merge(cached: cached ?? [], fresh: fresh).prefix(page.count)), source: .fresh)
         }
     }
 
-    /// The fresh answer merged with the cached one: the last of `answers(for:)`.
+    /// The fresh answer merged with the cached one: the last of `answers(for:page:)`.
     public func suggestions(for text: String) async throws -> [Suggestion] {
         let cached = cachedSuggestions(for: text)
         let fresh = try await base.suggestions(for: text)
@@ -65,6 +59,8 @@ public final class CachingAutocompleteProvider<Base: AutocompleteProvider>: Auto
     }
 
     public func failureMessage(for error: any Error) -> String? { base.failureMessage(for: error) }
+
+    public var language: Language? { base.language }
 
     /// Only fresh answers are stored, so an entry the source dropped does not live on in the cache.
     private func store(_ fresh: [Suggestion], for text: String) {

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import SDLModel
 import Synchronization
 
 /// Suggestions from a word list on the device: the words starting with what was typed,
@@ -11,11 +12,14 @@ import Synchronization
 /// with that prefix, then either a precomputed ranking (prefixes many words share) or a
 /// ranking of at most `scanLimit` words, never a scan of the list.
 ///
-/// `learn` and `ignore` change it for good when it has a store file: the learned counts
-/// and ignored words are written there (atomically) and read back at the next start.
+/// `learn`, `unlearn`, `ignore` and `removeIgnoredWord` change it for good when it has a
+/// store file: the learned counts and ignored words are written there (atomically) and read
+/// back at the next start.
 public final class LocalPrefixIndex: AutocompleteProvider {
     /// The most suggestions one lookup returns.
     public let resultLimit: Int
+    /// The language of its words (KeyboardKit's `locale`), if the app says.
+    public let language: Language?
     /// Where learned and ignored words are kept; nil keeps them in memory only.
     public let storePath: String?
     private let state: Mutex<IndexState>
@@ -25,31 +29,35 @@ public final class LocalPrefixIndex: AutocompleteProvider {
     static let scanLimit = 64
 
     /// Each occurrence of a word counts once towards its frequency.
-    public convenience init(words: some Sequence<String>, resultLimit: Int = 20, storePath: String? = nil)
+    public convenience init(words: some Sequence<String>, resultLimit: Int = 20, storePath: String? = nil, language: Language? = nil)
         throws(AutocompleteStoreError)
     {
         var counts: [String: Int] = [:]
         for word in words { counts[word, default: 0] += 1 }
-        try self.init(wordFrequencies: counts.map { ($0.key, $0.value) }, resultLimit: resultLimit, storePath: storePath)
+        try self.init(wordFrequencies: counts.map { ($0.key, $0.value) }, resultLimit: resultLimit, storePath: storePath, language: language)
     }
 
     /// Words with how often they are used; the store file's learned counts are added to these.
-    public init(wordFrequencies: some Sequence<(String, Int)>, resultLimit: Int = 20, storePath: String? = nil)
-        throws(AutocompleteStoreError)
-    {
+    public init(
+        wordFrequencies: some Sequence<(String, Int)>, resultLimit: Int = 20, storePath: String? = nil, language: Language? = nil
+    ) throws(AutocompleteStoreError) {
         precondition(resultLimit > 0, "a prefix index suggests at least one word")
         self.resultLimit = resultLimit
+        self.language = language
         self.storePath = storePath
         let store = try storePath.map { path throws(AutocompleteStoreError) in try WordStore.load(from: path) } ?? WordStore()
         var counts: [String: Int] = [:]
         for (word, frequency) in wordFrequencies where !word.isEmpty { counts[word, default: 0] += max(frequency, 0) }
+        let learnedOnly = Set(store.learned.keys.filter { counts[$0] == nil })
         for (word, extra) in store.learned { counts[word, default: 0] += extra }
-        state = Mutex(IndexState(counts: counts, store: store, resultLimit: resultLimit))
+        state = Mutex(IndexState(counts: counts, store: store, resultLimit: resultLimit, learnedOnly: learnedOnly))
     }
 
     /// The words of a list file, one per line (a Debian `/usr/share/dict` list, say).
     public static func words(inFileAt path: String) throws(AutocompleteStoreError) -> [String] {
-        guard let bytes = try FileBytes.contents(of: path) else { throw .unreadable(path: path, reason: "no such file") }
+        let contents: [UInt8]?
+        do { contents = try LocalFile.contents(of: path) } catch { throw .unreadable(path: path, reason: error.reason) }
+        guard let bytes = contents else { throw .unreadable(path: path, reason: "no such file") }
         return bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let word = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
             return word.isEmpty ? nil : word
@@ -78,6 +86,14 @@ public final class LocalPrefixIndex: AutocompleteProvider {
         }
     }
 
+    /// Forgets every use `learn` counted for `word`; a word only learning brought is suggested no more.
+    public func unlearn(_ word: String) throws(AutocompleteStoreError) {
+        try state.withLock { index throws(AutocompleteStoreError) in
+            index.unlearn(word)
+            try save(index.store)
+        }
+    }
+
     /// Never suggests `word` again (the exact text; its case and accent variants stay).
     public func ignore(_ word: String) throws(AutocompleteStoreError) {
         try state.withLock { index throws(AutocompleteStoreError) in
@@ -85,6 +101,21 @@ public final class LocalPrefixIndex: AutocompleteProvider {
             try save(index.store)
         }
     }
+
+    /// Suggests `word` again after `ignore`.
+    public func removeIgnoredWord(_ word: String) throws(AutocompleteStoreError) {
+        try state.withLock { index throws(AutocompleteStoreError) in
+            index.removeIgnored(word)
+            try save(index.store)
+        }
+    }
+
+    public var canLearnWords: Bool { true }
+    public var canIgnoreWords: Bool { true }
+    public var learnedWords: [String] { state.withLock { $0.store.learned.keys.sorted() } }
+    public var ignoredWords: [String] { state.withLock { $0.store.ignored.sorted() } }
+    public func hasLearnedWord(_ word: String) -> Bool { state.withLock { $0.store.learned[word] != nil } }
+    public func hasIgnoredWord(_ word: String) -> Bool { state.withLock { $0.store.ignored.contains(word) } }
 
     private func save(_ store: WordStore) throws(AutocompleteStoreError) {
         if let storePath { try store.save(to: storePath) }
@@ -96,7 +127,10 @@ public final class LocalPrefixIndex: AutocompleteProvider {
 struct IndexState {
     private(set) var texts: [String] = []
     private var frequencies: [Int] = []
+    /// Not suggested: ignored, or brought by learning only and unlearned.
     private var isIgnored: [Bool] = []
+    /// Words the list did not have, which only `learn` added.
+    private var learnedOnly: Set<UInt32> = []
     private var keyStarts: [Int] = []
     private var keyLengths: [Int] = []
     private var arena: [UInt8] = []
@@ -108,11 +142,14 @@ struct IndexState {
     private let resultLimit: Int
     private(set) var store: WordStore
 
-    init(counts: [String: Int], store: WordStore, resultLimit: Int) {
+    init(counts: [String: Int], store: WordStore, resultLimit: Int, learnedOnly: Set<String> = []) {
         self.store = store
         self.resultLimit = resultLimit
         texts.reserveCapacity(counts.count)
-        for (text, frequency) in counts { append(text, frequency: frequency) }
+        for (text, frequency) in counts {
+            let id = append(text, frequency: frequency)
+            if learnedOnly.contains(text) { self.learnedOnly.insert(id) }
+        }
         sorted = (0..<UInt32(texts.count)).sorted { orderedBefore($0, $1) }
         _ = rank(prefixLength: 0, sorted.startIndex, sorted.endIndex)
     }
@@ -257,10 +294,39 @@ struct IndexState {
             frequencies[Int(id)] += 1
         } else {
             id = append(text, frequency: 1)
+            learnedOnly.insert(id)
             let position = sorted.partitionPoint { orderedBefore(id, $0) }
             sorted.insert(id, at: position)
         }
+        if learnedOnly.contains(id), !store.ignored.contains(text) { isIgnored[Int(id)] = false }
         guard !isIgnored[Int(id)] else { return }
+        rankUp(id)
+    }
+
+    mutating func unlearn(_ text: String) {
+        guard let count = store.learned.removeValue(forKey: text), let id = ids[text] else { return }
+        frequencies[Int(id)] -= count
+        if learnedOnly.contains(id) { isIgnored[Int(id)] = true }
+        rerank(id)
+    }
+
+    mutating func ignore(_ text: String) {
+        store.ignored.insert(text)
+        guard let id = ids[text], !isIgnored[Int(id)] else { return }
+        isIgnored[Int(id)] = true
+        rerank(id)
+    }
+
+    mutating func removeIgnored(_ text: String) {
+        guard store.ignored.remove(text) != nil, let id = ids[text], isIgnored[Int(id)] else { return }
+        // A word only learning brought, and unlearned since, stays gone.
+        if learnedOnly.contains(id) && store.learned[text] == nil { return }
+        isIgnored[Int(id)] = false
+        rankUp(id)
+    }
+
+    /// Puts `id`, suggested (again) or used more, at its rank under every prefix of its key.
+    private mutating func rankUp(_ id: UInt32) {
         let folded = Array(key(id))
         for length in 0...folded.count {
             let prefix = Array(folded.prefix(length))
@@ -275,14 +341,12 @@ struct IndexState {
         }
     }
 
-    mutating func ignore(_ text: String) {
-        store.ignored.insert(text)
-        guard let id = ids[text], !isIgnored[Int(id)] else { return }
-        isIgnored[Int(id)] = true
+    /// Ranks again every prefix whose ranking holds `id`, after it fell or went: the next
+    /// best word moves up into its place.
+    private mutating func rerank(_ id: UInt32) {
         let folded = Array(key(id))
         for length in 0...folded.count {
             let prefix = Array(folded.prefix(length))
-            // The next best word moves up into the freed place: rank the prefix again.
             if let ranking = rankings[prefix], ranking.contains(id) { rankings[prefix] = ranked(prefixRange(prefix)) }
         }
     }

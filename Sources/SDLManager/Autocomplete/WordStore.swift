@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import JSONCodec
 
 /// Why a prefix index's word list or store file could not be used.
@@ -31,7 +26,9 @@ struct WordStore: Sendable, Equatable {
     var ignored: Set<String> = []
 
     static func load(from path: String) throws(AutocompleteStoreError) -> WordStore {
-        guard let bytes = try FileBytes.contents(of: path) else { return WordStore() }
+        let contents: [UInt8]?
+        do { contents = try LocalFile.contents(of: path) } catch { throw .unreadable(path: path, reason: error.reason) }
+        guard let bytes = contents else { return WordStore() }
         let json: JSON
         do { json = try JSON.parse(bytes) } catch { throw .corrupt(path: path, detail: error.description) }
         guard let object = json.objectValue, let learned = object["learned"]?.objectValue,
@@ -58,51 +55,12 @@ struct WordStore: Sendable, Equatable {
             "learned": .object(JSONObject(learned.sorted { $0.key < $1.key }.map { ($0.key, JSON.integer(Int64($0.value))) })),
             "ignored": .array(ignored.sorted().map { .string($0) }),
         ]
-        let temporary = "\(path).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .unwritable(path: path, reason: FileBytes.lastError()) }
         var bytes = json.serialized
         bytes.append(UInt8(ascii: "\n"))
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = FileBytes.lastError()
-                close(descriptor)
-                unlink(temporary)
-                throw .unwritable(path: path, reason: reason)
-            }
-            written += count
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let reason = FileBytes.lastError()
-            unlink(temporary)
-            throw .unwritable(path: path, reason: reason)
+        do {
+            try LocalFile.replace(path, with: bytes)
+        } catch {
+            throw .unwritable(path: path, reason: error.reason)
         }
     }
-}
-
-enum FileBytes {
-    /// The whole file; nil when there is none.
-    static func contents(of path: String) throws(AutocompleteStoreError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw .unreadable(path: path, reason: lastError())
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable(path: path, reason: lastError()) }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-        }
-    }
-
-    static func lastError() -> String { String(cString: strerror(errno)) }
 }

@@ -99,7 +99,6 @@ public enum ChoiceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// VR help holds 1–100 items when given.
     case vrHelpCount(Int)
     /// VR help positions must be exactly 1, 2, … n in order (Core answers REJECTED otherwise).
-    case vrHelpPositions([Int])
 
     public var description: String {
         switch self {
@@ -116,7 +115,6 @@ public enum ChoiceError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timeout(let timeout): "the timeout \(timeout) is outside 5–100 seconds"
         case .promptChunkCount(let prompt, let count): "the \(prompt.rawValue) prompt has \(count) chunks; 1–100 are allowed"
         case .vrHelpCount(let count): "VR help has \(count) items; 1–100 are allowed"
-        case .vrHelpPositions(let positions): "VR help positions \(positions) are not 1…\(positions.count) in order"
         }
     }
 }

@@ -19,6 +19,18 @@ public enum ChoicePrompt: String, Sendable, Hashable {
     case initial, help, timeout
 }
 
+/// One line of an interaction's voice help (sdl_ios's `SDLVRHelpItem`): the set numbers
+/// the lines by their place in its list.
+public struct VoiceHelpItem: Sendable, Hashable {
+    public var text: String
+    public var image: Image?
+
+    public init(_ text: String, image: Image? = nil) {
+        self.text = text
+        self.image = image
+    }
+}
+
 /// Cells presented together under a title. A value: presenting an equal set built anew
 /// is presenting the same set.
 public struct ChoiceSet: Sendable, Hashable {
@@ -27,28 +39,32 @@ public struct ChoiceSet: Sendable, Hashable {
 
     public let title: String
     public let cells: [ChoiceCell]
-    public let layout: ChoiceSetLayout
-    public let timeout: Duration
+    /// nil: the choice set manager's `defaultLayout` (sdl_ios's class-wide `defaultLayout`).
+    public let layout: ChoiceSetLayout?
+    /// nil: the choice set manager's `defaultTimeout`.
+    public let timeout: Duration?
     public let initialPrompt: [TTSChunk]?
     public let helpPrompt: [TTSChunk]?
     public let timeoutPrompt: [TTSChunk]?
+    /// The voice help as sent: the items given, numbered 1, 2, … in their order.
     public let vrHelp: [VrHelpItem]?
 
     /// Checks SDL's rules on the set as a whole: the head unit would refuse a set breaking them.
     public init(
-        title: String, cells: [ChoiceCell], layout: ChoiceSetLayout = .list, timeout: Duration = .seconds(10),
+        title: String, cells: [ChoiceCell], layout: ChoiceSetLayout? = nil, timeout: Duration? = nil,
         initialPrompt: [TTSChunk]? = nil, helpPrompt: [TTSChunk]? = nil, timeoutPrompt: [TTSChunk]? = nil,
-        vrHelp: [VrHelpItem]? = nil
+        vrHelp: [VoiceHelpItem]? = nil
     ) throws(ChoiceError) {
         try ChoiceTextField.title.check(title)
         try Self.checkCells(cells)
-        guard Self.timeouts.contains(timeout) else { throw .timeout(timeout) }
+        if let timeout, !Self.timeouts.contains(timeout) { throw .timeout(timeout) }
         for (prompt, chunks) in [(ChoicePrompt.initial, initialPrompt), (.help, helpPrompt), (.timeout, timeoutPrompt)] {
             guard let chunks else { continue }
             guard (1...100).contains(chunks.count) else { throw .promptChunkCount(prompt, chunks.count) }
             for chunk in chunks { try ChoiceTextField.promptText.check(chunk.text) }
         }
         if let vrHelp { try Self.checkVRHelp(vrHelp) }
+        self.vrHelp = vrHelp?.enumerated().map { VrHelpItem(text: $1.text, image: $1.image, position: $0 + 1) }
         self.title = title
         self.cells = cells
         self.layout = layout
@@ -56,12 +72,6 @@ public struct ChoiceSet: Sendable, Hashable {
         self.initialPrompt = initialPrompt
         self.helpPrompt = helpPrompt
         self.timeoutPrompt = timeoutPrompt
-        self.vrHelp = vrHelp
-    }
-
-    /// The timeout as PerformInteraction sends it.
-    public var timeoutMilliseconds: Int {
-        Int((timeout / .milliseconds(1)).rounded())
     }
 
     private static func checkCells(_ cells: [ChoiceCell]) throws(ChoiceError) {
@@ -83,10 +93,8 @@ public struct ChoiceSet: Sendable, Hashable {
         }
     }
 
-    private static func checkVRHelp(_ items: [VrHelpItem]) throws(ChoiceError) {
+    private static func checkVRHelp(_ items: [VoiceHelpItem]) throws(ChoiceError) {
         guard (1...100).contains(items.count) else { throw .vrHelpCount(items.count) }
         for item in items { try ChoiceTextField.vrHelpText.check(item.text) }
-        let positions = items.map(\.position)
-        guard positions == Array(1...items.count) else { throw .vrHelpPositions(positions) }
     }
 }

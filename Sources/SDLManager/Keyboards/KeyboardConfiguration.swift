@@ -13,10 +13,14 @@ public struct KeyboardConfiguration: Sendable, Hashable {
     public var maskInputCharacters: KeyboardInputMask?
     /// Extra keys (one character each), as many as the layout has configurable keys.
     public var customKeys: [String]?
+    /// A fixed list of suggestions, for a keyboard that needs no provider (sdl_ios's
+    /// `autoCompleteList`); made fit for SDL (at most 100 entries of 1–1000 characters).
+    public var autocompleteList: [String]?
 
     public init(
         layout: KeyboardLayout = .qwerty, keypressMode: KeypressMode = .resendCurrentEntry, language: Language? = nil,
-        limitedCharacterList: [String]? = nil, maskInputCharacters: KeyboardInputMask? = nil, customKeys: [String]? = nil
+        limitedCharacterList: [String]? = nil, maskInputCharacters: KeyboardInputMask? = nil, customKeys: [String]? = nil,
+        autocompleteList: [String]? = nil
     ) {
         self.layout = layout
         self.keypressMode = keypressMode
@@ -24,6 +28,7 @@ public struct KeyboardConfiguration: Sendable, Hashable {
         self.limitedCharacterList = limitedCharacterList
         self.maskInputCharacters = maskInputCharacters
         self.customKeys = customKeys
+        self.autocompleteList = autocompleteList
     }
 
     /// The keyboard properties to send to a head unit with `capabilities` (nil: it did not
@@ -39,6 +44,7 @@ public struct KeyboardConfiguration: Sendable, Hashable {
         var warnings: [KeyboardConfigurationWarning] = []
         let keys = Self.singleCharacters(limitedCharacterList ?? [], limit: 100)
         properties.limitedCharacterList = keys.isEmpty ? nil : keys
+        properties.autoCompleteList = autocompleteList.map { AutocompleteList.fitting($0.map { Suggestion(text: $0) }).map(\.text) }
         let customKeys = Self.singleCharacters(customKeys ?? [], limit: 10)
         guard let capabilities else {
             if !customKeys.isEmpty || maskInputCharacters != nil || layout != .qwerty {

@@ -19,12 +19,25 @@ public protocol KeyboardDelegate: AnyObject, Sendable {
     /// as a provider the autocomplete loop debounces and keeps from going stale); nil: the
     /// manager's own `autocomplete`.
     var autocompleteProvider: (any AutocompleteProvider)? { get }
+    /// The keys the keyboard offers now that the text is `input` (sdl_ios's
+    /// `updateCharacterSetWithInput:completionHandler:`, sdl_java_suite's
+    /// `updateCharacterSetWithInput`): asked after every key and sent when answered, unless
+    /// the driver has typed on meanwhile; nil keeps the configuration's own keys.
+    func updateCharacterSet(withInput input: String) async -> [String]?
+    /// This keyboard's configuration (sdl_ios's `customKeyboardConfiguration`); nil: the manager's default.
+    var keyboardConfiguration: KeyboardConfiguration? { get }
+    /// The driver submitted the text of a suggestion from the list: by default
+    /// `userDidSubmitInput` with its text.
+    func userDidSelectSuggestion(_ suggestion: Suggestion)
 }
 
 extension KeyboardDelegate {
     public func keyboardDidSendEvent(_ event: KeyboardEvent, text: String?) {}
     public func keyboardDidUpdateInputMask(_ isMasked: Bool) {}
     public var autocompleteProvider: (any AutocompleteProvider)? { nil }
+    public func updateCharacterSet(withInput input: String) async -> [String]? { nil }
+    public var keyboardConfiguration: KeyboardConfiguration? { nil }
+    public func userDidSelectSuggestion(_ suggestion: Suggestion) { userDidSubmitInput(suggestion.text, withEvent: .entrySubmitted) }
 
     func deliver(_ input: OnKeyboardInput) {
         keyboardDidSendEvent(input.event, text: input.data)
@@ -38,6 +51,7 @@ extension KeyboardDelegate {
     func deliver(_ result: KeyboardResult, text: String) {
         switch result {
         case .submitted(let text): userDidSubmitInput(text, withEvent: .entrySubmitted)
+        case .suggestionPicked(let suggestion): userDidSelectSuggestion(suggestion)
         case .voiceRequested: userDidSubmitInput(text, withEvent: .entryVoice)
         case .cancelled: keyboardDidAbort(withReason: .entryCancelled)
         case .timedOut: keyboardDidAbort(withReason: .entryAborted)

@@ -2,26 +2,6 @@ import Logging
 import SDLModel
 import Synchronization
 
-/// The cancel IDs the manager's interactions carry, used in turn, shared by choice sets and
-/// keyboards so two interactions under way never carry the same one.
-final class CancelIDSequence: Sendable {
-    private let next: Mutex<Int>
-    private let range: ClosedRange<Int>
-
-    init(_ range: ClosedRange<Int>) {
-        self.range = range
-        self.next = Mutex(range.lowerBound)
-    }
-
-    func take() -> Int {
-        next.withLock { next in
-            let id = next
-            next = id == range.upperBound ? range.lowerBound : id + 1
-            return id
-        }
-    }
-}
-
 /// Keyboards on the head unit, as `SDLManager.keyboards`: presents them (`PerformInteraction`
 /// layout KEYBOARD), with a configuration made fit for the head unit's keyboard capabilities,
 /// routes `OnKeyboardInput` to the keyboard on screen only, and puts the keyboard properties
@@ -56,16 +36,14 @@ public actor KeyboardManager {
     private let connection: SDLConnection
     private let queue: SDLOperationQueue
     private let cancelIDs: CancelIDSequence
-    private let order: SubmissionOrder
     private let logger: Logger
     private var presentations: [ObjectIdentifier: KeyboardPresentation] = [:]
     private var shutDownReason: String?
 
-    init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, order: SubmissionOrder, logger: Logger) {
+    init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, logger: Logger) {
         self.connection = connection
         self.queue = queue
         self.cancelIDs = cancelIDs
-        self.order = order
         self.logger = logger
     }
 
@@ -76,9 +54,7 @@ public actor KeyboardManager {
     /// default as it was.
     public func setDefaultConfiguration(_ configuration: KeyboardConfiguration) async throws {
         let properties = resolved(configuration, fallbackLayout: configuration.layout)
-        let operation = await order.after { [queue] in
-            queue.submit("keyboard default configuration") { try await self.putInForce(properties) }
-        }.value
+        let operation = queue.submit("keyboard default configuration") { try await self.putInForce(properties) }
         try await withTaskCancellationHandler {
             try await operation.value
         } onCancel: {
@@ -120,14 +96,33 @@ public actor KeyboardManager {
         delegate: any KeyboardDelegate
     ) -> KeyboardPresentation {
         let presentation = start(
-            initialText: initialText, configuration: configuration,
-            autocomplete: delegate.autocompleteProvider.map { KeyboardAutocomplete(provider: $0) }, timeout: timeout)
+            initialText: initialText, configuration: configuration ?? delegate.keyboardConfiguration,
+            autocomplete: autocomplete(for: delegate), timeout: timeout)
         presentation.feed.addListener { [weak delegate] input in delegate?.deliver(input) }
         Task { [weak delegate] in
             let result = await presentation.result
             delegate?.deliver(result, text: presentation.feed.voiceText ?? "")
         }
         return presentation
+    }
+
+    /// The suggestions and keys a delegate gives: its provider (nil: the manager's), with
+    /// the manager's pacing, and its character sets per keystroke.
+    func autocomplete(for delegate: any KeyboardDelegate) -> KeyboardAutocomplete {
+        var autocomplete = autocomplete
+        if let provider = delegate.autocompleteProvider { autocomplete.provider = provider }
+        autocomplete.limitedCharacters = { [weak delegate] text in await delegate?.updateCharacterSet(withInput: text) }
+        return autocomplete
+    }
+
+    /// Cancels the keyboard that carries `cancelID`, as its presentation's `cancel()` does
+    /// (sdl_ios's `dismissKeyboardWithCancelID:`, sdl_java_suite's `dismissKeyboard(cancelID)`);
+    /// false when no keyboard of this manager carries it (it has ended, or never was).
+    @discardableResult
+    public func dismissKeyboard(cancelID: Int) async throws(KeyboardError) -> Bool {
+        guard let presentation = presentations.values.first(where: { $0.cancelID == cancelID }) else { return false }
+        try await presentation.cancel()
+        return true
     }
 
     /// Starts presenting a keyboard: the handle's `result` is how it ended, `cancel()` ends it early.
@@ -145,13 +140,10 @@ public actor KeyboardManager {
         let key = ObjectIdentifier(presentation)
         presentations[key] = presentation
         presentation.lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
-        order.after { [queue] in
-            guard !presentation.isFinished else { return }
-            let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
-                await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
-            }
-            presentation.lifecycle.queued(operation)
+        let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
+            await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
         }
+        presentation.lifecycle.queued(operation)
         return presentation
     }
 
@@ -170,6 +162,7 @@ public actor KeyboardManager {
         let result: KeyboardResult
         switch answer {
         case _ where presentation.feed.voiceRequested: result = .voiceRequested
+        case .success where presentation.feed.pickedSuggestion != nil: result = .suggestionPicked(presentation.feed.pickedSuggestion!)
         case .success(let response): result = .submitted(response.manualTextEntry ?? "")
         case .failure(let error): result = lifecycle.result(endedBy: error)
         }
@@ -214,6 +207,9 @@ public actor KeyboardManager {
         }
         await eventsBeforeTheAnswerRouted()
         router.detach(token)
+        if case .success(let response) = answer, let text = response.manualTextEntry, response.choiceID == nil {
+            feed.picked(await suggestions?.loop.shownSuggestion(withText: text))
+        }
         feed.finish()
         // No suggestion may reach the head unit after the keyboard: the loop stops, and what it
         // already sent is answered before the properties are restored over it.
@@ -290,9 +286,11 @@ public actor KeyboardManager {
         _ autocomplete: KeyboardAutocomplete, properties: KeyboardProperties, feed: KeyboardFeed
     ) -> RunningAutocomplete? {
         guard autocomplete.isActive else { return nil }
+        let messages = autocomplete.messages ?? .builtIn(for: properties.language ?? autocomplete.provider.language)
         let configuration = AutocompleteLoop.Configuration(
             keyboard: properties, debounce: autocomplete.debounce, timeLimit: autocomplete.timeLimit,
-            headUnitVersion: headUnitVersion, limitedCharacters: autocomplete.limitedCharacters)
+            headUnitVersion: headUnitVersion, limitedCharacters: autocomplete.limitedCharacters, lookup: autocomplete.lookup,
+            timeoutMessage: messages.timeout, failureMessage: messages.failure)
         let sent = SentFlag()
         let loop = AutocompleteLoop(
             provider: autocomplete.provider, configuration: configuration, initialText: "",
@@ -303,6 +301,7 @@ public actor KeyboardManager {
         }
         let (inputs, input) = AsyncStream.makeStream(of: OnKeyboardInput.self)
         feed.addListener { input.yield($0) }
+        feed.follow(loop)
         let following = Task {
             async let states: Void = feed.follow(loop.states())
             for await event in inputs { await loop.handle(event) }

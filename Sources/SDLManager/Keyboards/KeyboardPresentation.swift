@@ -14,6 +14,11 @@ final class KeyboardFeed: Sendable {
         var voiceText: String?
         var isFinished = false
         var listeners: [@Sendable (OnKeyboardInput) -> Void] = []
+        /// The suggestion whose text the driver submitted, if it was on the list.
+        var pickedSuggestion: Suggestion?
+        /// The autocomplete loop while the keyboard is on screen, and whether it is to look up.
+        var loop: AutocompleteLoop?
+        var autocompleteEnabled = true
     }
 
     let events: AsyncStream<OnKeyboardInput>
@@ -36,6 +41,30 @@ final class KeyboardFeed: Sendable {
     var lastActivity: Duration { state.withLock { $0.lastActivity } }
     var voiceRequested: Bool { state.withLock { $0.voiceRequested } }
     var voiceText: String? { state.withLock { $0.voiceText } }
+    var pickedSuggestion: Suggestion? { state.withLock { $0.pickedSuggestion } }
+
+    func picked(_ suggestion: Suggestion?) { state.withLock { $0.pickedSuggestion = suggestion } }
+
+    /// Controls `loop` from now on (it starts switched off if the app asked for that before).
+    func follow(_ loop: AutocompleteLoop) {
+        let enabled = state.withLock { state in
+            state.loop = loop
+            return state.autocompleteEnabled
+        }
+        if !enabled { Task { await loop.setEnabled(false) } }
+    }
+
+    func setAutocompleteEnabled(_ enabled: Bool) async {
+        let loop = state.withLock { state in
+            state.autocompleteEnabled = enabled
+            return state.loop
+        }
+        await loop?.setEnabled(enabled)
+    }
+
+    func resetAutocomplete() async {
+        await state.withLock { $0.loop }?.reset()
+    }
 
     /// The keyboard is on screen from `now`, with this mask.
     func shown(at now: Duration, mask: KeyboardInputMask?) {
@@ -121,6 +150,13 @@ public final class KeyboardPresentation: Sendable {
     /// while the keyboard is on screen; finishes when it ends. One consumer.
     public var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
 
+    /// Switches its suggestions off (the list is emptied, nothing is looked up) or on again,
+    /// while it is on screen (KeyboardKit's `isEnabled`); before, it starts that way.
+    public func setAutocompleteEnabled(_ enabled: Bool) async { await feed.setAutocompleteEnabled(enabled) }
+
+    /// Empties its suggestion list now (KeyboardKit's `resetAutocomplete`); the next key looks up again.
+    public func resetAutocomplete() async { await feed.resetAutocomplete() }
+
     /// Cancels it, as `ChoicePresentation.cancel()` does a choice set: before it is shown it
     /// never is; on screen `CancelInteraction` closes it (SDL 6.0+, else
     /// `KeyboardError.cannotDismissOnThisHeadUnit` and it goes on).
@@ -129,47 +165,6 @@ public final class KeyboardPresentation: Sendable {
             try await lifecycle.cancel()
         } catch {
             throw KeyboardError(error)
-        }
-    }
-}
-
-/// A searchable choice set on screen: its cells and a keyboard to filter them.
-public final class ChoiceSetSearchPresentation: Sendable {
-    public let choiceSet: ChoiceSet
-    public let keyboard: KeyboardConfiguration?
-    let lifecycle: InteractionLifecycle<ChoiceSetSearchResult>
-    let feed = KeyboardFeed()
-
-    init(_ choiceSet: ChoiceSet, keyboard: KeyboardConfiguration?, cancelID: Int, connection: SDLConnection, logger: Logger) {
-        self.choiceSet = choiceSet
-        self.keyboard = keyboard
-        self.lifecycle = InteractionLifecycle(
-            name: "search of \"\(choiceSet.title)\"", cancelID: cancelID, connection: connection, logger: logger)
-        lifecycle.completion.whenFinished { [feed] _ in feed.finish() }
-    }
-
-    public var cancelID: Int { lifecycle.cancelID }
-
-    public var result: ChoiceSetSearchResult {
-        get async { await lifecycle.result }
-    }
-
-    public var isFinished: Bool { lifecycle.isFinished }
-
-    /// Every `OnKeyboardInput` of its search keyboard; finishes when it ends. One consumer.
-    public var events: AsyncStream<OnKeyboardInput> { feed.events }
-
-    public var isInputMasked: Bool? { feed.isInputMasked }
-
-    /// The search keyboard's autocomplete states; see `KeyboardPresentation.autocompleteStates`.
-    public var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
-
-    /// Cancels it: see `ChoicePresentation.cancel()`.
-    public func cancel() async throws(ChoiceSetError) {
-        do {
-            try await lifecycle.cancel()
-        } catch {
-            throw ChoiceSetError(error)
         }
     }
 }

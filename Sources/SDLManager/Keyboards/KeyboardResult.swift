@@ -4,6 +4,9 @@ import SDLModel
 public enum KeyboardResult: Sendable, CustomStringConvertible {
     /// The driver submitted this text.
     case submitted(String)
+    /// The driver submitted the text of a suggestion the autocomplete list showed: that
+    /// suggestion, with its id and title (a typeahead's dynamic choice).
+    case suggestionPicked(Suggestion)
     /// The driver pressed the keyboard's voice key: the manager closed the keyboard (where
     /// the head unit can) so the app can listen instead.
     case voiceRequested
@@ -15,14 +18,19 @@ public enum KeyboardResult: Sendable, CustomStringConvertible {
     /// its properties refused, no answer within the wait, any other result code).
     case failed(any Error)
 
-    /// The submitted text; nil unless `.submitted`.
+    /// The submitted text (a picked suggestion's too); nil unless `.submitted` or `.suggestionPicked`.
     public var submittedText: String? {
-        if case .submitted(let text) = self { text } else { nil }
+        switch self {
+        case .submitted(let text): text
+        case .suggestionPicked(let suggestion): suggestion.text
+        default: nil
+        }
     }
 
     public var description: String {
         switch self {
         case .submitted(let text): "submitted \"\(text)\""
+        case .suggestionPicked(let suggestion): "picked the suggestion \"\(suggestion.text)\" (\(suggestion.id))"
         case .voiceRequested: "voice requested"
         case .cancelled(let source): "cancelled by the \(source)"
         case .timedOut: "timed out"
@@ -40,6 +48,8 @@ public enum ChoiceSetSearchResult: Sendable, CustomStringConvertible {
     case selected(ChoiceCell, row: Int, source: TriggerSource)
     /// The user submitted the search text instead of picking a cell.
     case submitted(String)
+    /// The user submitted the text of a suggestion the autocomplete list showed: that suggestion.
+    case suggestionPicked(Suggestion)
     case timedOut
     case cancelled(by: CancelSource)
     case failed(any Error)
@@ -49,13 +59,18 @@ public enum ChoiceSetSearchResult: Sendable, CustomStringConvertible {
     }
 
     public var submittedText: String? {
-        if case .submitted(let text) = self { text } else { nil }
+        switch self {
+        case .submitted(let text): text
+        case .suggestionPicked(let suggestion): suggestion.text
+        default: nil
+        }
     }
 
     public var description: String {
         switch self {
         case .selected(let cell, let row, let source): "selected \"\(cell.text)\" (row \(row), \(source.rawValue))"
         case .submitted(let text): "submitted \"\(text)\""
+        case .suggestionPicked(let suggestion): "picked the suggestion \"\(suggestion.text)\" (\(suggestion.id))"
         case .timedOut: "timed out"
         case .cancelled(let source): "cancelled by the \(source)"
         case .failed(let error): "failed: \(error)"

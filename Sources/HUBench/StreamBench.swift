@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SDLManager
+
+/// A file from disk uploaded through hu-sim with `SDLFile(contentsOf:)`: read a chunk at a
+/// time, so this process's memory stays bounded by the chunks in flight, not the file. With
+/// `--memory-limit`, the process may not grow its data past that many MiB once hu-sim is
+/// started (RLIMIT_DATA): a file bigger than the limit arriving whole shows it streamed.
+struct Stream: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A file bigger than the memory allowed, streamed from disk through hu-sim with the manager library.")
+    @OptionGroup var targets: Targets
+    @Option(name: .customLong("mebibytes"), help: "The file's size in MiB.") var size = 256
+    @Option(help: "Fail if this process's data grows past this many MiB while it uploads (0: no limit).")
+    var memoryLimit = 0
+
+    func run() throws {
+        let bytes = size << 20
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hu-bench-stream-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A sparse file: reading it costs no disk, and the bytes still go out one by one.
+        let path = folder.appendingPathComponent("map-tiles.bin").path
+        guard FileManager.default.createFile(atPath: path, contents: nil), truncate(path, off_t(bytes)) == 0 else {
+            throw ValidationError("cannot make a \(size) MiB file in \(folder.path)")
+        }
+        let file = try SDLFile(contentsOf: path)
+        let limit = memoryLimit
+        // hu-sim keeps the file on disk in a folder of its own; its quota is raised to fit.
+        let simulator = targets.simulator + " --quota \(bytes + (1 << 20))"
+        let seconds = try blocking {
+            try await SimulatorProcess.withConnection(command: simulator, exitGracePeriod: .seconds(60)) { connection in
+                var logger = Logger(label: "hu-bench")
+                logger.logLevel = .warning
+                let manager = SDLManager(connection: connection, configuration: .init(appName: "Bench", appID: "bench-1", logger: logger))
+                try await manager.start()
+                try await manager.waitUntilReady()
+                if limit > 0 { try Self.limitData(toMebibytes: limit) }
+                let start = monotonicSeconds()
+                let outcome = try await manager.fileManager.upload(file)
+                let elapsed = monotonicSeconds() - start
+                guard outcome == .uploaded else { throw ValidationError("expected the file uploaded, got \(outcome)") }
+                await manager.stop()
+                return elapsed
+            }
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print("stream, a \(size) MiB file from disk through hu-sim with SDLFile(contentsOf:), 64 KiB chunks:")
+        print("  \(String(format: "%.2f", seconds)) s   \(String(format: "%.1f", Double(size) / seconds)) MiB/s")
+        print("  peak RSS of this process \(mebibytes(Int(usage.ru_maxrss) * 1024))"
+            + (limit > 0 ? ", its data limited to \(limit) MiB while uploading" : ""))
+    }
+
+    private static func limitData(toMebibytes limit: Int) throws {
+        var bound = rlimit(rlim_cur: rlim_t(limit) << 20, rlim_max: rlim_t(limit) << 20)
+        guard setrlimit(Int32(RLIMIT_DATA.rawValue), &bound) == 0 else {
+            throw ValidationError("cannot limit the data size to \(limit) MiB: \(String(cString: strerror(errno)))")
+        }
+    }
+}

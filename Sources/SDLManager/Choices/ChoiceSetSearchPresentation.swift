@@ -1,0 +1,49 @@
+import Logging
+import SDLModel
+
+/// A searchable choice set on screen: its cells and a keyboard to filter them.
+public final class ChoiceSetSearchPresentation: Sendable {
+    public let choiceSet: ChoiceSet
+    public let keyboard: KeyboardConfiguration?
+    let lifecycle: InteractionLifecycle<ChoiceSetSearchResult>
+    let feed = KeyboardFeed()
+
+    init(_ choiceSet: ChoiceSet, keyboard: KeyboardConfiguration?, cancelID: Int, connection: SDLConnection, logger: Logger) {
+        self.choiceSet = choiceSet
+        self.keyboard = keyboard
+        self.lifecycle = InteractionLifecycle(
+            name: "search of \"\(choiceSet.title)\"", cancelID: cancelID, connection: connection, logger: logger)
+        lifecycle.completion.whenFinished { [feed] _ in feed.finish() }
+    }
+
+    public var cancelID: Int { lifecycle.cancelID }
+
+    public var result: ChoiceSetSearchResult {
+        get async { await lifecycle.result }
+    }
+
+    public var isFinished: Bool { lifecycle.isFinished }
+
+    /// Every `OnKeyboardInput` of its search keyboard; finishes when it ends. One consumer.
+    public var events: AsyncStream<OnKeyboardInput> { feed.events }
+
+    public var isInputMasked: Bool? { feed.isInputMasked }
+
+    /// The search keyboard's autocomplete states; see `KeyboardPresentation.autocompleteStates`.
+    public var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
+
+    /// Switches its search keyboard's suggestions off or on: see `KeyboardPresentation.setAutocompleteEnabled(_:)`.
+    public func setAutocompleteEnabled(_ enabled: Bool) async { await feed.setAutocompleteEnabled(enabled) }
+
+    /// Empties its suggestion list now; the next key looks up again.
+    public func resetAutocomplete() async { await feed.resetAutocomplete() }
+
+    /// Cancels it: see `ChoicePresentation.cancel()`.
+    public func cancel() async throws(ChoiceSetError) {
+        do {
+            try await lifecycle.cancel()
+        } catch {
+            throw ChoiceSetError(error)
+        }
+    }
+}
