@@ -123,8 +123,9 @@ let package = Package(
         .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec"]),
         .testTarget(name: "SDLProtocolTests", dependencies: ["SDLProtocol"]),
         .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel"]),
-        // Helpers the tests share: finding the built executables, spawning them safely.
-        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        // Helpers the tests share: finding the built executables, spawning them safely,
+        // inflating a screenshot (zlib).
+        .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport"], exclude: ["SDLApps"]),
         .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "JSONRPC", "JSONCodec"]),

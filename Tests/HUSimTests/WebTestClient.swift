@@ -25,11 +25,14 @@ final class WebTestClient {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    /// Sends a GET (or `method`) for `target` with the usual headers plus `headers`.
-    func request(_ target: String, method: String = "GET", headers: [String: String] = [:], seconds: Double = 10) throws -> Response {
+    /// Sends a GET (or `method`, with `body`) for `target` with the usual headers plus `headers`.
+    func request(
+        _ target: String, method: String = "GET", headers: [String: String] = [:], body: [UInt8]? = nil, seconds: Double = 10
+    ) throws -> Response {
         var lines = ["\(method) \(target) HTTP/1.1", "Host: \(headers["Host"] ?? "127.0.0.1")"]
         lines += headers.filter { $0.key != "Host" }.map { "\($0.key): \($0.value)" }
-        send(lines.joined(separator: "\r\n") + "\r\n\r\n")
+        if let body { lines += ["Content-Type: application/json; charset=utf-8", "Content-Length: \(body.count)"] }
+        send(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + (body ?? []))
         return try response(seconds: seconds)
     }
 
