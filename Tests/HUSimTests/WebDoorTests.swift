@@ -171,11 +171,24 @@ import Testing
         try stillServes(hu)
     }
 
-    @Test func aPortAloneListensOnLoopback() throws {
-        let hu = try LiveProcess("hu-sim", executable: SimulatorProcess.executable, arguments: ["--clock", "virtual", "--web", "0"])
+    @Test func aPortAloneListensOnLoopbackAndKeepListeningOutlivesStdin() throws {
+        let hu = try LiveProcess(
+            "hu-sim", executable: SimulatorProcess.executable, arguments: ["--clock", "virtual", "--web", "0", "--keep-listening"])
         let line = try hu.waitForLine(.stderr, "the page's URL", seconds: 20) { $0.contains("the head unit's page is at") }
         #expect(line.contains("http://127.0.0.1:"))
+        let port = try #require(line.split(separator: ":").last.flatMap { UInt16($0.dropLast()) })
         hu.closeInput()
-        #expect(hu.waitForExit() == 0)
+        usleep(200_000)
+        #expect(try WebTestClient(port: port).request("/").status == 200)
+        #expect(hu.terminate() == 0)
+    }
+
+    @Test func aPagesActionRedrawsTheScreenOnStderr() throws {
+        let hu = try ListeningSimulator(["--screen"], web: true)
+        let page = try WebTestClient(port: hu.webPort)
+        #expect(try page.upgrade().status == 101)
+        try presentKeyboard(hu, pages: [page])
+        page.sendRequest(id: 1, "User.KeyboardEvent", ["event": "KEYPRESS", "data": "xy"])
+        try hu.process.waitForLine(.stderr, "the screen drawn with what the page typed") { $0.contains("Text: xy") }
     }
 }

@@ -151,12 +151,14 @@ function drawInteraction(screen, interaction) {
   if (choices.length === 0) {
     list.append(element("li", "empty", interaction.keyboardText ? "No choice matches the search." : "No choices."));
   }
+  // A list whose choices have no image draws none; tiles keep their place for one.
+  const images = icons || choices.some((choice) => choice.image || choice.secondaryImage);
   for (const choice of choices) {
     const item = element("li", "choice");
     item.dataset.choiceId = String(choice.choiceID);
     item.tabIndex = 0;
     item.title = `User.SelectChoice ${choice.choiceID}`;
-    item.append(imageNode(choice.image, "choice-image"));
+    if (images) item.append(imageNode(choice.image, "choice-image"));
     const texts = element("div", "texts");
     texts.append(element("span", "menu-name", choice.menuName));
     if (choice.secondaryText) texts.append(element("span", "secondary", choice.secondaryText));
@@ -323,13 +325,34 @@ setInterval(updateTimeLeft, 250);
 
 // MARK: The wire
 
-function addWire(event) {
+/// One entry of the trace (hu-sim's WireTrace: a line of stdio, an app's SDL message or
+/// connection event, a page's request), newest at the bottom. A request's method, clicked,
+/// becomes the fault form's method.
+function addWire(entry) {
   const list = $("wire");
-  const item = element("li", `wire ${event.direction || ""}`);
-  const arrow = event.direction === "in" ? "→" : "←";
-  item.append(element("span", "wire-time", formatMs(event.clockMs || 0)));
-  item.append(element("span", "wire-peer", `${arrow} ${event.peer || ""}`));
-  item.append(element("code", "wire-message", JSON.stringify(event.message)));
+  const item = element("li", `wire ${entry.dir || "event"}`);
+  const arrow = entry.dir === "in" ? "→" : entry.dir === "out" ? "←" : "•";
+  item.append(element("span", "wire-time", formatMs(entry.clockMs || 0)));
+  item.append(element("span", "wire-door", `${arrow} ${entry.door || ""}${entry.app ? ` ${entry.app}` : ""}`));
+  const message = entry.message;
+  const method = entry.function || (message && message.method);
+  let summary = entry.event || method || "";
+  if (!summary && message && message.id !== undefined) {
+    const result = message.result || {};
+    summary = `reply ${message.id}${result.resultCode ? ` ${result.resultCode}` : message.error ? " error" : ""}`;
+  }
+  if (entry.tooLongBytes !== undefined) summary = `a line of ${entry.tooLongBytes} bytes, skipped`;
+  const what = element("span", "wire-summary", summary);
+  if (method && entry.dir === "in" && (entry.kind === undefined || entry.kind === "request")) {
+    what.classList.add("faultable");
+    what.title = `Inject a fault for the next ${method}`;
+    what.addEventListener("click", () => { $("fault-method").value = method; });
+  }
+  item.append(what);
+  const body = message !== undefined ? JSON.stringify(message) : entry.text !== undefined ? entry.text : "";
+  const code = element("code", "wire-message", body.length > 400 ? `${body.slice(0, 400)}…` : body);
+  code.title = body.length > 400 ? body.slice(0, 4000) : "";
+  item.append(code);
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
   list.append(item);
   while (list.childElementCount > wireLimit) list.firstElementChild.remove();
