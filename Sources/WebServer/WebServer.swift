@@ -65,6 +65,9 @@ public final class WebServer: Sendable {
     /// answered "not found".
     public func shutdown() {
         try? listener.close().wait()
+        // Answered while NIO's thread still runs (a promise left unanswered is a bug NIO traps);
+        // again after, for any a connection asked for meanwhile.
+        for case .file(_, let reply) in inbox.take() { reply.send(nil) }
         try? group.syncShutdownGracefully()
         for case .file(_, let reply) in inbox.take() { reply.send(nil) }
         inbox.close()
