@@ -4,8 +4,9 @@ import PackageDescription
 // Modules, each depending only on those above it:
 //   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine, which
 //   knows no transport) → SimulatorHost (its doors: JSON-RPC lines) → hu-sim (the simulator
-//   executable: the I/O loop, with SimConsole, its terminal front end, and LineEditor, the
-//   line editing at a terminal over CLibedit).
+//   executable: the I/O loop, with SimConsole, its terminal front end, LineEditor, the
+//   line editing at a terminal over CLibedit, and WebServer, its browser door: HTTP and
+//   WebSocket on SwiftNIO, with the page it serves).
 //   SDLModel → SDLManager (the library apps link) → SimulatorClient (finding, starting and
 //   driving a simulator, for the demo, the tools and tests).
 //   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         .systemLibrary(
@@ -64,13 +66,25 @@ let package = Package(
         .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
         // What the tools share on the command line: one-line errors, exit status 64.
         .target(name: "CommandLineTool", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // `hu-sim --web`: the page (plain HTML, CSS and JavaScript, compiled into the binary) and
+        // its HTTP/WebSocket server on SwiftNIO's own threads; it knows no engine: actions go
+        // to the loop through a queue it polls, the head unit's state comes back as text.
+        .target(
+            name: "WebServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]
+        ),
         .executableTarget(
             name: "HUSim",
             dependencies: [
                 "HeadUnit",
                 "SimulatorHost",
                 "SimConsole",
-                "CommandLineTool", "LineEditor",
+                "CommandLineTool", "LineEditor", "WebServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -127,8 +141,9 @@ let package = Package(
         .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec", "TestSupport"]),
         .testTarget(name: "SDLProtocolTests", dependencies: ["SDLProtocol"]),
         .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel"]),
-        // Helpers the tests share: finding the built executables, spawning them safely.
-        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        // Helpers the tests share: finding the built executables, spawning them safely,
+        // inflating a screenshot (zlib).
+        .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport", "CTestSupport"], exclude: ["SDLApps"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),

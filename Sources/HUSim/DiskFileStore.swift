@@ -184,6 +184,25 @@ final class DiskFileStore: FileStore {
         return Self.regularFileSize(name, in: folder)
     }
 
+    func contents(of name: String, area: FileArea) throws(FileStoreError) -> [UInt8] {
+        if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
+        let file = try Descriptor(openat(try folder(area).raw, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), "cannot open \(name)")
+        var status = stat()
+        guard fstat(file.raw, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw FileStoreError("\(name) is not a regular file")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(file.raw, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw Self.failure("cannot read \(name)") }
+            if count == 0 { break }
+            offset += count
+        }
+        return Array(bytes[..<offset])
+    }
+
     var freeDeviceBytes: Int {
         var info = statvfs()
         guard fstatvfs(root.raw, &info) == 0 else { return 0 }

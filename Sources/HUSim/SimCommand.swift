@@ -6,6 +6,7 @@ import SimulatorHost
 import JSONCodec
 import SDLModel
 import Logging
+import WebServer
 
 @main
 struct SimCommand: ParsableCommand {
@@ -51,6 +52,10 @@ struct SimCommand: ParsableCommand {
               # Be the head unit a real SDL app (sdl_ios, sdl_java_suite, the JavaScript
               # suite) connects to over TCP, as to SDL Core; play its user at the console:
               hu-sim --listen 0.0.0.0:12345
+
+              # ... and in a browser: open the URL it prints (the screen, live; tap, type,
+              # speak, move the virtual clock, inject faults, watch the wire):
+              hu-sim --listen 0.0.0.0:12345 --web 8080
 
               # One-shot calls from a script (see hu-sim call --help):
               hu-sim call Sim.GetState
@@ -103,7 +108,19 @@ struct SimCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --listen: the most payload bytes per SDL frame, either way (told to the app at StartService; 64 to 1048576).")
     var mtu: Int = 131_072
 
-    @Flag(help: "With --listen: keep serving apps after stdin ends (started with </dev/null, say), until SIGINT or SIGTERM.")
+    @Option(
+        help: ArgumentHelp(
+            "Serve the head unit's screen to browsers on [HOST:]PORT (without HOST: 127.0.0.1, this machine only); port 0 picks a free port; the URL is printed on stderr.",
+            valueName: "host:port"))
+    var web: String?
+
+    /// `--web`'s address: a port alone is on loopback.
+    private var webEndpoint: Endpoint? {
+        guard let web else { return nil }
+        return Endpoint(web.allSatisfy(\.isNumber) ? "127.0.0.1:\(web)" : web)
+    }
+
+    @Flag(help: "With --listen or --web: keep serving apps and browsers after stdin ends (started with </dev/null, say), until SIGINT or SIGTERM.")
     var keepListening = false
 
     @Option(
@@ -131,7 +148,10 @@ struct SimCommand: ParsableCommand {
         if let listen, Endpoint(listen) == nil {
             throw ValidationError("--listen takes HOST:PORT (e.g. 127.0.0.1:12345, [::1]:0), not \(listen).")
         }
-        if keepListening && listen == nil { throw ValidationError("--keep-listening needs --listen.") }
+        if let web, webEndpoint == nil {
+            throw ValidationError("--web takes [HOST:]PORT (e.g. 8080, 127.0.0.1:8080, [::1]:0), not \(web).")
+        }
+        if keepListening && listen == nil && web == nil { throw ValidationError("--keep-listening needs --listen or --web.") }
         guard (64...(1 << 20)).contains(mtu) else { throw ValidationError("--mtu must be 64 to 1048576 bytes, not \(mtu).") }
     }
 
@@ -200,7 +220,20 @@ struct SimCommand: ParsableCommand {
             logger.warning(
                 "recording on the real clock: times are recorded as \"$any\", and a replay (on the virtual clock) fires no timeout you waited for; record with the virtual clock (the default) and `wait` for a replay that does")
         }
-        let loop = StdioLoop(session: session, clock: clockMode, logger: logger, front: try makeFront(for: session), apps: apps, keepsListening: keepListening)
+        var pages: WebBridge?
+        if let endpoint = webEndpoint {
+            do {
+                let server = try WebServer(host: endpoint.host, port: Int(endpoint.port), logger: logger)
+                pages = WebBridge(server: server, host: host, clock: clockMode)
+                writeAll(Array("hu-sim: the head unit's page is at \(server.url)\n".utf8), to: STDERR_FILENO)
+            } catch {
+                logger.critical("\(error)")
+                throw ExitCode.failure
+            }
+        }
+        let loop = StdioLoop(
+            session: session, clock: clockMode, logger: logger, front: try makeFront(for: session), apps: apps, web: pages,
+            keepsListening: keepListening)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

@@ -16,6 +16,8 @@ struct StdioLoop {
     let front: any StdioFront
     /// `--listen`: SDL apps over TCP, served from the same `poll(2)`.
     let apps: AppServer?
+    /// `--web`: the pages, whose server wakes this `poll(2)` when they act.
+    let web: WebBridge?
     /// `--keep-listening`: the end of stdin or stdout ends only the stdio side.
     var keepsListening = false
 
@@ -23,18 +25,22 @@ struct StdioLoop {
     /// The real clock counts from the simulator's start.
     private let start = StdioLoop.monotonicMilliseconds()
 
-    init(session: SimulatorSession, clock: ClockMode, logger: Logger, front: any StdioFront, apps: AppServer? = nil, keepsListening: Bool = false) {
+    init(
+        session: SimulatorSession, clock: ClockMode, logger: Logger, front: any StdioFront, apps: AppServer? = nil, web: WebBridge? = nil,
+        keepsListening: Bool = false
+    ) {
         self.session = session
         self.clock = clock
         self.logger = logger
         self.front = front
         self.apps = apps
+        self.web = web
         self.keepsListening = keepsListening
     }
 
     /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
     /// With `--keep-listening`, the end of stdin or stdout ends only the stdio side: the apps
-    /// are served until SIGTERM/SIGINT.
+    /// and pages are served until SIGTERM/SIGINT.
     func run() -> Int32 {
         let signals = SignalPipe.install([SIGTERM, SIGINT] + front.otherSignals)
         let output = Stdout(logger: logger)
@@ -44,18 +50,21 @@ struct StdioLoop {
         var stdioOpen = true
 
         while true {
-            if let apps, apps.takeActivity() { front.somethingChanged() }
+            let appsActed = apps?.takeActivity() ?? false
+            if web?.takeActivity() ?? false || appsActed { front.somethingChanged() }
             if stdioOpen { front.flush(to: output) }
+            web?.publish()
             if front.wantsToQuit { break }
             if stdioOpen && output.isClosed {
                 front.endOfInput()
                 stdioOpen = false
             }
-            guard stdioOpen || (apps != nil && keepsListening) else { break }
+            guard stdioOpen || ((apps != nil || web != nil) && keepsListening) else { break }
             var fds = [
                 // A person's real-clock `wait` reads no input until it is over.
                 pollfd(fd: stdioOpen && front.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+                web?.pollDescriptor ?? pollfd(fd: -1, events: 0, revents: 0),
             ] + (apps?.pollDescriptors ?? [])
             let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
             if ready < 0 {
@@ -68,7 +77,11 @@ struct StdioLoop {
                 break
             }
             if clock == .real { session.advanceClock(to: Self.monotonicMilliseconds() - start) }
-            apps?.handle(fds[2...])
+            if fds[2].revents != 0 {
+                web?.handleEvents()
+                apps?.flush()
+            }
+            apps?.handle(fds[3...])
             guard fds[0].revents != 0 else { continue }
             let count = read(STDIN_FILENO, block.baseAddress, block.count)
             if count < 0 {
@@ -85,7 +98,8 @@ struct StdioLoop {
             front.receive(UnsafeRawBufferPointer(rebasing: block[0..<count]))
             apps?.flush()
         }
-        // End of input, a signal, `quit` or a closed stdout: every app is gone.
+        // End of input, a signal, `quit` or a closed stdout: every app and page is gone.
+        web?.shutdown()
         apps?.shutdown()
         if stdioOpen {
             front.endOfInput()

@@ -1,23 +1,37 @@
 import Foundation
 import JSONCodec
 
-/// `hu-sim --listen 127.0.0.1:0` as a test runs it: the port it printed, and its stdin/stdout
-/// JSON-RPC side for playing the driver and reading `Sim.GetState`.
+/// `hu-sim --listen 127.0.0.1:0` (and with `web`, `--web 127.0.0.1:0`) as a test runs it: the
+/// ports it printed, and its stdin/stdout JSON-RPC side for playing the driver and reading
+/// `Sim.GetState`.
 final class ListeningSimulator {
     let process: LiveProcess
+    /// Where SDL apps connect.
     let port: UInt16
+    /// Where browsers connect, with `web`.
+    private(set) var webPort: UInt16 = 0
     private var nextID = 1
 
-    init(_ arguments: [String] = []) throws {
+    init(_ arguments: [String] = [], web: Bool = false) throws {
         process = try LiveProcess(
             "hu-sim", executable: SimulatorProcess.executable,
-            arguments: ["--clock", "virtual", "--listen", "127.0.0.1:0"] + arguments)
+            arguments: ["--clock", "virtual", "--listen", "127.0.0.1:0"] + (web ? ["--web", "127.0.0.1:0"] : []) + arguments)
         let line = try process.waitForLine(.stderr, "the port it listens on", seconds: 20) { $0.contains("listening for SDL apps on") }
         guard let port = line.split(separator: ":").last.flatMap({ UInt16($0) }) else {
             throw LiveProcessError("no port in: \(line)")
         }
         self.port = port
+        if web {
+            let page = try process.waitForLine(.stderr, "the page's URL", seconds: 20) { $0.contains("the head unit's page is at") }
+            guard let webPort = page.split(separator: ":").last.flatMap({ UInt16($0.dropLast()) }) else {
+                throw LiveProcessError("no port in: \(page)")
+            }
+            self.webPort = webPort
+        }
     }
+
+    /// The page's address.
+    var pageURL: String { "http://127.0.0.1:\(webPort)/" }
 
     /// Sends a request on stdin and returns its reply's `result`.
     @discardableResult

@@ -1,4 +1,3 @@
-import Conformance
 import Foundation
 import JSONCodec
 import SDLProtocol
@@ -6,45 +5,22 @@ import SDLProtocol
 /// A raw TCP client speaking SDL frames by hand, to play apps that get the protocol wrong.
 /// Every read waits at most `seconds`.
 final class SDLTestClient {
-    private var descriptor: Int32
+    private let connection: RawConnection
     private var reader = FrameReader(maximumDataSize: 1 << 24)
     private var assembler = MessageAssembler(maximumMessageSize: 1 << 24)
     private var frames: [Frame] = []
     private var nextMessageID: UInt32 = 1
-    private(set) var closedByPeer = false
+    var closedByPeer: Bool { connection.closedByPeer }
 
     init(port: UInt16) throws {
-        guard let descriptor = LoopbackSocket.connect(port: port) else {
-            throw LiveProcessError("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
-        }
-        self.descriptor = descriptor
+        connection = try RawConnection(port: port)
     }
 
-    deinit { close() }
-
-    func close() {
-        if descriptor >= 0 { Glibc.close(descriptor) }
-        descriptor = -1
-    }
+    func close() { connection.close() }
 
     /// Writes as much of `bytes` as the socket takes within `seconds`; returns how much.
     @discardableResult
-    func send(_ bytes: [UInt8], seconds: Double = 5) -> Int {
-        var offset = 0
-        let deadline = Date().addingTimeInterval(seconds)
-        while offset < bytes.count && Date() < deadline {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && (errno == EAGAIN || errno == EINTR) {
-                var fd = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&fd, 1, 50)
-            } else {
-                break
-            }
-        }
-        return offset
-    }
+    func send(_ bytes: [UInt8], seconds: Double = 5) -> Int { connection.send(bytes, seconds: seconds) }
 
     func send(_ frame: Frame) { send(frame.bytes) }
 
@@ -96,15 +72,8 @@ final class SDLTestClient {
     }
 
     private func pump(milliseconds: Int32) {
-        var fd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&fd, 1, milliseconds) > 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let count = buffer.withUnsafeMutableBytes { Glibc.recv(descriptor, $0.baseAddress, $0.count, 0) }
-        if count <= 0 {
-            if count == 0 || (errno != EAGAIN && errno != EINTR) { closedByPeer = true }
-            return
-        }
-        try? reader.feed(buffer[..<count]) { frames.append($0) }
+        let bytes = connection.receive(milliseconds: milliseconds)
+        if !bytes.isEmpty { try? reader.feed(bytes) { frames.append($0) } }
     }
 
     static let registration: JSON = [

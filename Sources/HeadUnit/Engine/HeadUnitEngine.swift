@@ -99,6 +99,12 @@ public final class HeadUnitEngine {
         endAppSession()
     }
 
+    /// The registered app's uploaded file called `name` (its artwork, say), looked up by
+    /// that name among the app's files only; nil when it has none.
+    public func uploadedFile(named name: String) -> (bytes: [UInt8], fileType: FileType)? {
+        files.contents(of: name)
+    }
+
     /// Whether an app is registered, and from which peer.
     public var registeredAppPeer: PeerID? { app == nil ? nil : appPeer }
 

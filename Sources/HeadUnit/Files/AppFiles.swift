@@ -123,6 +123,12 @@ final class AppFiles {
         usedBytes -= entries.removeValue(forKey: ExactName(name))?.diskBytes ?? 0
     }
 
+    /// An app file's bytes and type, when the app has a file by that name.
+    func contents(of name: String) -> (bytes: [UInt8], fileType: FileType)? {
+        guard let entry = entries[name], let bytes = try? store.contents(of: name, area: .app) else { return nil }
+        return (bytes, entry.fileType)
+    }
+
     /// The names in the app's folder, read from the store.
     func listNames() throws(FileStoreError) -> [String] {
         try requireFolder()

@@ -15,6 +15,8 @@ public protocol FileStore: AnyObject {
     func listNames() throws(FileStoreError) -> [String]
     /// The size of a regular file, nil when there is none by that name.
     func size(of name: String, area: FileArea) -> Int?
+    /// A whole file's bytes, as last published (an upload still arriving in chunks is not).
+    func contents(of name: String, area: FileArea) throws(FileStoreError) -> [UInt8]
     /// Free space on the device under the store, in bytes.
     var freeDeviceBytes: Int { get }
 }
@@ -130,7 +132,6 @@ public final class MemoryFileStore: FileStore {
         (folders[try currentApp()] ?? [:]).keys.sorted().map(\.text)
     }
 
-    /// A file's bytes, for tests to read back what was uploaded.
     public func contents(of name: String, area: FileArea) throws(FileStoreError) -> [UInt8] {
         guard let bytes = try withFolder(area, { $0[ExactName(name)] }) else { throw FileStoreError("\(name) does not exist") }
         return bytes
