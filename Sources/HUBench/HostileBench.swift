@@ -20,8 +20,8 @@ struct Batches: ParsableCommand {
             let batch = [UInt8(ascii: "[")] + Array(requests.joined(separator: [UInt8(ascii: ",")])) + [UInt8(ascii: "]"), 0x0A]
             var best = (batch: Double.infinity, lines: Double.infinity)
             for _ in 0..<runs {
-                best.batch = min(best.batch, try timeToLastReply(targets.simulator, batch, replyLines: 1))
-                best.lines = min(best.lines, try timeToLastReply(targets.simulator, lines, replyLines: count))
+                best.batch = min(best.batch, try timeToLastReply(targets.simulator(), batch, replyLines: 1))
+                best.lines = min(best.lines, try timeToLastReply(targets.simulator(), lines, replyLines: count))
             }
             print(perRequest("\(count) requests", count, (first: "batch", best.batch), (second: "lines", best.lines)))
         }
@@ -30,7 +30,7 @@ struct Batches: ParsableCommand {
 
 struct Delayed: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Requests answered after a delay (Sim.InjectFault delayMs) vs the same requests answered at once.")
+        abstract: "Requests held back by an injected delay vs the same requests answered at once.")
     @OptionGroup var targets: Targets
     @Option(parsing: .upToNextOption, help: "Numbers of requests.") var sizes = [10_000, 100_000]
     @Option(help: "Runs per way; the best is kept.") var runs = 3
@@ -42,8 +42,8 @@ struct Delayed: ParsableCommand {
         for count in sizes {
             var best = (delayed: Double.infinity, atOnce: Double.infinity)
             for _ in 0..<runs {
-                best.delayed = min(best.delayed, try timeToLastReply(targets.simulator, stream(count, delayed: true), replyLines: count + 6))
-                best.atOnce = min(best.atOnce, try timeToLastReply(targets.simulator, stream(count, delayed: false), replyLines: count + 5))
+                best.delayed = min(best.delayed, try timeToLastReply(targets.simulator(), stream(count, delayed: true), replyLines: count + 6))
+                best.atOnce = min(best.atOnce, try timeToLastReply(targets.simulator(), stream(count, delayed: false), replyLines: count + 5))
             }
             print(perRequest("\(count) requests", count, (first: "delayed", best.delayed), (second: "at once", best.atOnce)))
         }

@@ -30,7 +30,7 @@ struct CallCommand: ParsableCommand {
               hu-sim call --no-register RegisterAppInterface appName=Nav \\
                 appID=nav-1 isMediaApplication=false languageDesired=EN-US \\
                 hmiDisplayLanguageDesired=EN-US \\
-                'sdlMsgVersion={majorVersion:8,minorVersion:0}'
+                'syncMsgVersion={majorVersion:8,minorVersion:0}'
               hu-sim call CreateInteractionChoiceSet interactionChoiceSetID=1 \\
                 'choiceSet=[{choiceID:1,menuName:Berlin}]' + \\
                 PerformInteraction initialText='Pick a city' \\
@@ -62,7 +62,7 @@ struct CallCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = EngineConfiguration(profile: try callProfile(), clock: .virtual, autoActivate: !noAutoActivate)
+        let configuration = EngineConfiguration(profile: try loadProfile(profile), clock: .virtual, autoActivate: !noAutoActivate)
         let engine = HeadUnitEngine(configuration: configuration)
         let session = SimulatorSession(engine: engine)
         session.trace = try trace.map { try WireTrace(writingTo: $0, clock: { engine.now }) }
@@ -71,17 +71,5 @@ struct CallCommand: ParsableCommand {
         writeAll(Array(outcome.stdout.utf8), to: STDOUT_FILENO)
         writeAll(Array(outcome.stderr.utf8), to: STDERR_FILENO)
         throw ExitCode(outcome.status)
-    }
-
-    private func callProfile() throws -> Profile {
-        guard let profile else { return .full }
-        if let builtIn = Profile.builtIn(named: profile) { return builtIn }
-        do {
-            return try Profile(json: try JSON.parse(try readFile(profile)))
-        } catch let error as ValidationError {
-            throw error
-        } catch {
-            throw ValidationError("--profile \(profile): \(error)")
-        }
     }
 }

@@ -21,10 +21,9 @@ struct SimCommand: ParsableCommand {
             wire contract is PROTOCOL.md.
 
             Examples:
-              # Register an app and read the head unit's state (virtual clock, as tests use):
-              printf '%s\\n' \\
-                '{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}}' \\
-                '{"jsonrpc":"2.0","id":2,"method":"Sim.GetState"}' | hu-sim --clock virtual
+              # Ask the head unit for its state (virtual clock, as tests use):
+              echo '{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}' |
+                hu-sim --clock virtual
 
               # Keep uploaded files between runs, on a head unit without voice or images:
               hu-sim --storage ~/hu-files --profile text-only
@@ -157,26 +156,6 @@ struct SimCommand: ParsableCommand {
 
     static func main() { mainWithOneLineErrors() }
 
-    /// The built-in profile named, or the profile file given (read once); errors name the bad field.
-    private func loadProfile() throws -> Profile {
-        guard let profile else { return .full }
-        if let builtIn = Profile.builtIn(named: profile) { return builtIn }
-        let bytes: [UInt8]
-        do {
-            bytes = try ProfileFile.read(profile)
-        } catch {
-            throw ValidationError(
-                "--profile '\(profile)' is neither a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) nor a profile file: \(error)")
-        }
-        do {
-            return try Profile(json: try JSON.parse(bytes))
-        } catch let error as JSONParseError {
-            throw ValidationError("--profile \(profile) is not valid JSON: \(error)")
-        } catch let error as SchemaViolation {
-            throw ValidationError("--profile \(profile): \(error)")
-        }
-    }
-
     func run() throws {
         let level = logLevel
         LoggingSystem.bootstrap { label in
@@ -186,7 +165,7 @@ struct SimCommand: ParsableCommand {
         }
         let logger = Logger(label: "hu-sim")
         let configuration = EngineConfiguration(
-            profile: try loadProfile(), clock: clockMode == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
+            profile: try loadProfile(profile), clock: clockMode == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
             quotaBytes: Int(quota))
         let store: DiskFileStore
         do {
@@ -278,5 +257,26 @@ enum ProfileFile {
         }
         guard count <= maximumBytes else { throw Problem(description: "it grew past a profile's \(maximumBytes) bytes while read") }
         return Array(bytes[..<count])
+    }
+}
+
+/// `--profile`'s head unit: the built-in profile named, or the profile file given (read
+/// once), the full profile when none is given; errors name the bad field.
+func loadProfile(_ name: String?) throws -> Profile {
+    guard let name else { return .full }
+    if let builtIn = Profile.builtIn(named: name) { return builtIn }
+    let bytes: [UInt8]
+    do {
+        bytes = try ProfileFile.read(name)
+    } catch {
+        throw ValidationError(
+            "--profile '\(name)' is neither a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) nor a profile file: \(error)")
+    }
+    do {
+        return try Profile(json: try JSON.parse(bytes))
+    } catch let error as JSONParseError {
+        throw ValidationError("--profile \(name) is not valid JSON: \(error)")
+    } catch let error as SchemaViolation {
+        throw ValidationError("--profile \(name): \(error)")
     }
 }

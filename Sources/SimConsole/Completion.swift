@@ -51,7 +51,7 @@ public enum Completion {
             guard let parameters = path.isEmpty ? schema : structParameters(at: path, in: schema) else { return (word.count, []) }
             let named = Set(given.compactMap { $0.split(separator: "=").first?.split(separator: ".").first.map(String.init) })
             let names = parameters.filter { !path.isEmpty || !named.contains($0.name) }.flatMap { parameter in
-                if case .structure = ParameterType(describing: parameter.type) { return [parameter.name + "=", parameter.name + "."] }
+                if case .structure = parameter.type { return [parameter.name + "=", parameter.name + "."] }
                 return [parameter.name + "="]
             }
             return (typed.count, matching(typed, names))
@@ -75,7 +75,7 @@ public enum Completion {
         guard let name = path.last, let parameters = path.count == 1 ? schema : structParameters(at: path.dropLast(), in: schema),
             let parameter = parameters.first(where: { $0.name == name })
         else { return nil }
-        return ParameterType(describing: parameter.type)
+        return parameter.type
     }
 
     /// The parameters of the structure that the dotted `path` names.
@@ -83,7 +83,7 @@ public enum Completion {
         var parameters = schema
         for name in path {
             guard let parameter = parameters.first(where: { $0.name == name }),
-                case .structure(let structName) = ParameterType(describing: parameter.type),
+                case .structure(let structName) = parameter.type,
                 let nested = MethodCatalog.structParameters(named: structName)
             else { return nil }
             parameters = nested

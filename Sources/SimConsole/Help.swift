@@ -68,7 +68,7 @@ enum Help {
     /// uploaded): the tests run every one.
     static let examples: [String: String] = [
         "RegisterAppInterface":
-            "RegisterAppInterface appName=Navigator appID=nav-1 isMediaApplication=false languageDesired=EN-US hmiDisplayLanguageDesired=EN-US sdlMsgVersion={majorVersion:8,minorVersion:0}",
+            "RegisterAppInterface appName=Navigator appID=nav-1 isMediaApplication=false languageDesired=EN-US hmiDisplayLanguageDesired=EN-US syncMsgVersion={majorVersion:8,minorVersion:0}",
         "CreateInteractionChoiceSet":
             "CreateInteractionChoiceSet interactionChoiceSetID=1 choiceSet=[{choiceID:1,menuName:Berlin},{choiceID:2,menuName:Bern}]",
         "PerformInteraction":

@@ -15,7 +15,6 @@ public final class BrowserSession: EnginePeer {
     private let host: EngineHost
     public let peer: PeerID
     private var router = ReplyRouter()
-    private var calls: [Call] = []
     /// Requests not yet answered, by the number the engine knows them by.
     private var waiting: [UInt64: ReplyAddress] = [:]
     private var lastNumber: UInt64 = 0
@@ -31,9 +30,14 @@ public final class BrowserSession: EnginePeer {
 
     /// One message from the page.
     public func receive(_ message: [UInt8]) {
-        message.withUnsafeBytes { router.receive(line: $0, calls: &calls, output: &output) }
-        for call in calls { pass(call) }
-        calls.removeAll(keepingCapacity: true)
+        let received = message.withUnsafeBytes { router.receive(line: $0, output: &output) }
+        switch received {
+        case .nothing: break
+        case .call(let call): pass(call)
+        case .batch(var calls):
+            while let call = calls.next(&router) { pass(call) }
+            router.finish(calls, output: &output)
+        }
     }
 
     /// The page closed: answers it still waits for are dropped with it.

@@ -12,9 +12,14 @@ final class TmuxTerminal {
     /// sessions can share it.
     init(arguments: [String] = ["--clock", "virtual"], columns: Int = 80, rows: Int = 40, stateFolder: String? = nil) throws {
         self.stateFolder = stateFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("hu-sim-state-\(UUID())").path
-        let command = ["env", "XDG_STATE_HOME=\(self.stateFolder)", "NO_COLOR=1", "TERM=xterm", SimulatorProcess.executable.path] + arguments
+        // Under a shell that prints its exit status: tmux 3.3 sometimes never reaps a pane's
+        // own process that ends just after its terminal closes (left a zombie, no status).
+        // The shell ignores Ctrl-C's SIGINT, which hu-sim handles itself.
+        let command = [
+            "sh", "-c", #"trap '' INT; "$@"; echo "[hu-sim exited: $?]"; exec sleep 600"#, "sh",
+            "env", "XDG_STATE_HOME=\(self.stateFolder)", "NO_COLOR=1", "TERM=xterm", SimulatorProcess.executable.path,
+        ] + arguments
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"] + command)
-        try tmux(["set-option", "-g", "remain-on-exit", "on"])
     }
 
     /// Types `text` as it is (no key names).
@@ -60,14 +65,13 @@ final class TmuxTerminal {
 
     /// hu-sim's exit status once it has ended, waiting at most `seconds`.
     func exitStatus(seconds: Double = 20) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            let status = try tmux(["display-message", "-p", "#{pane_dead}:#{pane_dead_status}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-            if status.hasPrefix("1:"), let code = Int32(status.dropFirst(2)) { return code }
-            guard Date() < deadline else {
-                throw TerminalError("hu-sim did not end within \(seconds) s; the screen's end:\n\(try screen().split(separator: "\n").suffix(12).joined(separator: "\n"))")
-            }
-            usleep(50_000)
+        let marker = "[hu-sim exited: "
+        do {
+            let shown = try waitFor("hu-sim's end", seconds: seconds) { $0.contains(marker) }
+            let tail = shown.components(separatedBy: marker).last ?? ""
+            return Int32(tail.prefix { $0.isNumber }) ?? -1
+        } catch {
+            throw TerminalError("hu-sim did not end within \(seconds) s; the screen's end:\n\(try screen().split(separator: "\n").suffix(12).joined(separator: "\n"))")
         }
     }
 

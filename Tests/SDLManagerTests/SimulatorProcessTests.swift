@@ -25,7 +25,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for _ in 0..<2 {
-            try await SimulatorProcess.withConnection(command: SimulatorCommand.besideExecutable(), traceFolder: folder) { connection in
+            try await SimulatorProcess.withConnection(command: builtSimulator, traceFolder: folder) { connection in
                 _ = try await connection.send(SimGetState())
             }
         }

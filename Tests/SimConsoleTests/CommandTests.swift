@@ -111,7 +111,7 @@ import Testing
         guard case .request(let method, let params)? = try actions("regis").first else { Issue.record("no request"); return }
         #expect(method == "RegisterAppInterface" && params["appName"] == "Demo", "regis is the register command, with its defaults")
         guard case .request(_, let named)? = try actions("reg Nav").first else { Issue.record("no request"); return }
-        #expect(named["appName"] == "Nav" && named["sdlMsgVersion"] != nil)
+        #expect(named["appName"] == "Nav" && named["syncMsgVersion"] != nil)
         #expect(try actions("perf initialText=Hi") == [.request(method: "PerformInteraction", params: ["initialText": "Hi"])], "no command starts perf")
         #expect(failure("s") == "\"s\" is ambiguous: submit, say, state, screen")
     }

@@ -140,12 +140,12 @@ private final class Clock {
         let console = console(simulator, virtualClock: false, clock: clock)
         console.enter("wait 2m")
         console.enter("reset")
-        #expect(!console.wantsInput && simulator.requests.isEmpty)
+        #expect(!console.wantsInput && simulator.received.isEmpty)
         clock.now = 500
         #expect(console.cancelWait())
         #expect(console.waitDeadline == nil && console.wantsInput)
         #expect(text(console.stdout).contains("… wait cancelled, 119500 ms before its end"))
-        #expect(simulator.requests == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#])
+        #expect(simulator.received == [#"{"jsonrpc":"2.0","id":1,"method":"Sim.Reset"}"#])
         #expect(!console.cancelWait(), "no wait to cancel")
     }
 

@@ -11,6 +11,11 @@ import Testing
         Screen.render(try SDLResponse<SimGetState.Response>(result: JSON.parse(state)).parameters).joined(separator: "\n")
     }
 
+    /// A state read as a client reads one, whatever fields it lacks.
+    private func parsedState(_ text: String) throws -> SimGetState.Response {
+        try SimGetState.Response(parameters: JSON.parse(text).objectValue ?? [:])
+    }
+
     private func state(context: String = "HMI_OBSCURED", interaction: String) -> String {
         #"{"success":true,"resultCode":"SUCCESS","clockMs":0,"registered":true,"app":{"appName":"Navigator","appID":"nav"},"hmiLevel":"FULL","systemContext":"\#(context)","interaction":\#(interaction),"choiceSets":[],"files":[],"quotaBytes":104857600,"usedBytes":0}"#
     }
@@ -119,13 +124,13 @@ import Testing
     }
 
     @Test func answersHeldBackAreShownWithTheirTimeLeft() throws {
-        let state = try JSON.parse(
+        let state = try parsedState(
             #"{"registered":true,"app":{"appName":"Demo"},"hmiLevel":"FULL","systemContext":"MAIN","interaction":null,"heldAnswers":[{"method":"PerformInteraction","msLeft":2450}]}"#)
         #expect(Screen.render(state).contains("│ Answers held back: PerformInteraction in 2.5 s                               │"))
     }
 
     @Test func withoutAnAppTheScreenSaysHowToRegisterWhereAPersonTypes() throws {
-        let state = try JSON.parse(#"{"success":true,"resultCode":"SUCCESS","registered":false,"app":null,"hmiLevel":"NONE","systemContext":"MAIN","interaction":null}"#)
+        let state = try parsedState(#"{"success":true,"resultCode":"SUCCESS","registered":false,"app":null,"hmiLevel":"NONE","systemContext":"MAIN","interaction":null}"#)
         #expect(
             Screen.render(state, registerHint: "register Demo").joined(separator: "\n") == """
                 ╭─ head unit ──────────────────────────────────────────────────────────────────╮

@@ -125,7 +125,7 @@ final class AppFiles {
 
     /// An app file's bytes and type, when the app has a file by that name.
     func contents(of name: String) -> (bytes: [UInt8], fileType: FileType)? {
-        guard let entry = entries[name], let bytes = try? store.contents(of: name, area: .app) else { return nil }
+        guard let entry = entries[ExactName(name)], let bytes = try? store.contents(of: name, area: .app) else { return nil }
         return (bytes, entry.fileType)
     }
 
