@@ -28,7 +28,7 @@ extension HeadUnitEngine {
             return
         }
         guard request.resultCode != nil || request.delayMs != nil || request.drop == true else {
-            answer(reply, .invalidData, info: "Give resultCode (and info), delayMs, or drop: true")
+            answer(reply, .invalidData, info: "resultCode, delayMs, drop: give one of them (resultCode with its info, delayMs, or drop: true)")
             return
         }
         faults.add(
