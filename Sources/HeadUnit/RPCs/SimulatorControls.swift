@@ -23,7 +23,7 @@ extension HeadUnitEngine {
 
     func simInjectFault(_ request: SimInjectFault, _ reply: ReplyToken?) {
         let method = request.method == "CreateChoiceInteractionSet" ? CreateInteractionChoiceSet.method : request.method
-        guard Self.sdlMethods.contains(method) else {
+        guard sdlMethods.contains(method) else {
             answer(reply, .invalidData, info: "method: \"\(request.method)\" is not an SDL method of this simulator")
             return
         }
