@@ -38,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
@@ -49,7 +50,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Line editing at a terminal (libedit): keys in, lines out, history, completion.
-        .target(name: "LineEditor", dependencies: ["CLibedit"]),
+        .target(name: "LineEditor", dependencies: ["CLibedit", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "JSONCodec", dependencies: ["CJansson"], swiftSettings: fastPath),
         .target(name: "JSONRPC", dependencies: ["JSONCodec"], swiftSettings: fastPath),
         .target(name: "SDLModel", dependencies: ["JSONCodec"], swiftSettings: fastPath),
@@ -64,7 +65,7 @@ let package = Package(
             name: "SimulatorHost", dependencies: ["HeadUnit", "SDLProtocol", "SDLModel", "JSONRPC", "JSONCodec"],
             swiftSettings: fastPath + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The terminal front end of hu-sim: shorthand, help, the drawn screen, recording.
-        .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec"]),
+        .target(name: "SimConsole", dependencies: ["SDLModel", "JSONRPC", "JSONCodec", .product(name: "SystemPackage", package: "swift-system")]),
         // What the tools share on the command line: one-line errors, exit status 64.
         .target(name: "CommandLineTool", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // `hu-sim --web`: the page (plain HTML, CSS and JavaScript, compiled into the binary) and
@@ -88,12 +89,16 @@ let package = Package(
                 "CommandLineTool", "LineEditor", "WebServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // The mobile side: the manager library apps link, driving any PROTOCOL.md peer.
         .target(
             name: "SDLManager",
-            dependencies: ["SDLModel", "JSONRPC", "JSONCodec", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "SDLModel", "JSONRPC", "JSONCodec", .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         // Finding and starting a simulator, and driving it: for tests, tools and the demo, so
         // apps linking SDLManager do not link swift-subprocess.

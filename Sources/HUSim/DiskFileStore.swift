@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import HeadUnit
 
 /// Uploaded files on disk: `<root>/<app folder>/<syncFileName>`, system files in
@@ -428,12 +429,10 @@ final class DiskFileStore: FileStore {
     // MARK: Bytes
 
     private static func writeAll(_ bytes: [UInt8], to file: Descriptor, what: String) throws(FileStoreError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(file.raw, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw failure("cannot write \(what)") }
-            offset += written
+        do {
+            try FileDescriptor(rawValue: file.raw).writeAll(bytes)
+        } catch {
+            throw FileStoreError("cannot write \(what): \(error)")
         }
     }
 

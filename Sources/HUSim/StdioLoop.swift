@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 import HeadUnit
 import Logging
 import SimulatorHost
@@ -166,15 +167,7 @@ struct PlainFront: StdioFront {
 
 /// Writes every byte, retrying interrupted writes; stops at the first failure.
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { break }
-            offset += written
-        }
-    }
+    _ = try? FileDescriptor(rawValue: descriptor).writeAll(bytes)
 }
 
 /// stdout, written with blocking `write(2)`. A reader that closed its end (EPIPE) ends

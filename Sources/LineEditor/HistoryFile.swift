@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// The lines typed in earlier sessions, one a line in a file of their own, newest last.
 /// Each line is appended as it is entered, so sessions side by side lose none; the file is
@@ -41,7 +42,7 @@ public final class HistoryFile {
         makeFolder()
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
-        writeAll(Array((line + "\n").utf8), to: descriptor)
+        _ = try? FileDescriptor(rawValue: descriptor).writeAll((line + "\n").utf8)
         close(descriptor)
         lineCount += 1
         if lineCount >= 2 * limit { rewrite(Array(contents().split(separator: "\n").suffix(limit).map(String.init))) }
@@ -67,7 +68,7 @@ public final class HistoryFile {
         let temporary = path + ".new"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
-        writeAll(Array(lines.map { $0 + "\n" }.joined().utf8), to: descriptor)
+        _ = try? FileDescriptor(rawValue: descriptor).writeAll(lines.map { $0 + "\n" }.joined().utf8)
         close(descriptor)
         if rename(temporary, path) == 0 { lineCount = lines.count } else { unlink(temporary) }
     }
@@ -79,16 +80,5 @@ public final class HistoryFile {
             folder += "/" + part
             mkdir(folder, 0o700)
         }
-    }
-}
-
-/// Writes every byte, retrying interrupted writes; stops at the first failure.
-func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
     }
 }

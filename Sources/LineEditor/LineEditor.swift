@@ -1,4 +1,5 @@
 import CLibedit
+import SystemPackage
 import Glibc
 
 /// A line editor on the terminal (libedit, as Swift's own REPL uses): the usual Emacs keys
@@ -279,7 +280,7 @@ public final class LineEditor {
     }
 
     private func write(_ text: String) {
-        writeAll(Array(text.utf8), to: STDOUT_FILENO)
+        _ = try? FileDescriptor.standardOutput.writeAll(text.utf8)
     }
 
     // MARK: Keys of our own

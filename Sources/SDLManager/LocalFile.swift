@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -63,17 +65,12 @@ enum LocalFile {
     static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let temporary = "\(path).\(getpid()).tmp"
         let descriptor = try openFile(temporary, O_WRONLY | O_CREAT | O_TRUNC)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = lastError()
-                close(descriptor)
-                unlink(temporary)
-                throw Failure(path: path, reason: reason)
-            }
-            written += count
+        do {
+            try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw Failure(path: path, reason: "\(error)")
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {

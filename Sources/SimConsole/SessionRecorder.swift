@@ -1,5 +1,6 @@
 import Glibc
 import JSONCodec
+import SystemPackage
 
 /// Writes a session as a conformance fixture (JSON lines): a header naming the fixture after
 /// its file and the simulator options, then `{"send":…}` for each message sent to the
@@ -118,15 +119,7 @@ public final class SessionRecorder {
     private func write(_ step: JSONObject) {
         var bytes = JSON.object(step).serialized
         bytes.append(0x0A)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        _ = try? FileDescriptor(rawValue: descriptor).writeAll(bytes)
     }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `hu-conform --transport sdl`: the same fixture over SDL's own transport — its SDL requests
 /// as SDL messages on a TCP connection to `hu-sim --listen`, the driver's requests on stdin.
-@Suite struct FixturesOverSDL {
+@Suite(.ownThreads) struct FixturesOverSDL {
     private func run(_ lines: [String]) throws -> ConformRunner.Outcome {
         let fixtures = try TemporaryFixtures(["f.jsonl": [#"{"fixture":"f","rules":"test"}"#] + lines])
         let simulator = ConformRunner.binaries.appendingPathComponent("hu-sim").path

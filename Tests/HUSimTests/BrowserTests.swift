@@ -1,13 +1,14 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// The head unit's page in a real browser (headless Chromium through WebDriver), with the
 /// test playing the app on hu-sim's stdin: the person sees what the app presented, taps,
 /// types, speaks and injects faults, and the app gets what SDL says it gets. Each state is
 /// photographed and the photograph must show a drawn page (set HU_SIM_SCREENSHOTS to a
 /// folder to keep them).
-@Suite(.serialized, .enabled(if: WebDriver.missing == nil, "\(WebDriver.missing ?? "")"))
+@Suite(.ownThreads, .serialized, .enabled(if: WebDriver.missing == nil, "\(WebDriver.missing ?? "")"))
 struct BrowserTests {
     /// A 32×32 PNG, checkered: the app's artwork.
     static let artwork =

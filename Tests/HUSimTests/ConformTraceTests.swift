@@ -5,7 +5,7 @@ import TestSupport
 
 /// `hu-conform --trace FOLDER`: each fixture's simulator traces its wire; a failing fixture's
 /// trace is kept and named in the failure.
-@Suite struct ConformanceTraces {
+@Suite(.ownThreads) struct ConformanceTraces {
     @Test func aFailingFixturesTraceIsKeptAndNamedAndAPassingOnesRemoved() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-trace-\(UUID())")
         let fixtures = folder.appendingPathComponent("fixtures")

@@ -1,11 +1,12 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// What a careless user or a hostile peer did to `hu-sim` (issue 18), each replayed against
 /// the real simulator: the answer it must give, and what it must not do (freeze, crash,
 /// leak, escape its quota).
-@Suite struct HostileInput {
+@Suite(.ownThreads) struct HostileInput {
     private static func request(_ id: Int, _ method: String, _ params: String? = nil) -> String {
         #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"\#(params.map { #","params":\#($0)"# } ?? "")}"#
     }

@@ -1,9 +1,10 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// `hu-sim call`: calls on the command line, as a shell script runs them.
-@Suite struct OneShotCalls {
+@Suite(.ownThreads) struct OneShotCalls {
     private func call(_ words: [String]) throws -> SimulatorProcess.Outcome {
         try SimulatorProcess.run(["call"] + words, lines: [])
     }

@@ -1,11 +1,12 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// An unmodified SDL app library — sdl_javascript_suite 1.8.0 under Node — connected to
 /// `hu-sim --listen` over TCP (SDL protocol 5), while the test plays the driver over stdio and
 /// checks `Sim.GetState` at every step. The app is `SDLApps/choice-sets-and-keyboard.mjs`.
-@Suite(.serialized) struct RealSDLApp {
+@Suite(.ownThreads, .serialized) struct RealSDLApp {
     static let node = SDLJavaScriptKit.node
 
     @Test(.enabled(if: node != nil, "node is not installed: the JavaScript SDL library cannot run"), .timeLimit(.minutes(3)))

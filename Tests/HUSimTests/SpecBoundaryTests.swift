@@ -8,7 +8,7 @@ import TestSupport
 /// value, sent to the real `hu-sim`: the cases are generated from the spec, the expected
 /// result is the request's valid answer or INVALID_DATA naming the parameter's path, except
 /// where a listed Core check decides otherwise.
-@Suite struct SpecBoundaries {
+@Suite(.ownThreads) struct SpecBoundaries {
     @Test(arguments: RequestFamily.all)
     func everyParameterAtAndPastItsBounds(family: RequestFamily) throws {
         let spec = RPCSpec.mobileAPI

@@ -4,7 +4,7 @@ import TestSupport
 
 /// A file bigger than the memory the uploading process may use arrives whole: `SDLFile(contentsOf:)`
 /// reads it a window of chunks at a time (`hu-bench stream`, its data limited by RLIMIT_DATA).
-@Suite(.timeLimit(.minutes(5))) struct StreamedUploadTests {
+@Suite(.ownThreads, .timeLimit(.minutes(5))) struct StreamedUploadTests {
     @Test func aFileBiggerThanTheMemoryAllowedStreamsFromDisk() throws {
         let bench = Process()
         bench.executableURL = BuiltExecutables.url("hu-bench")

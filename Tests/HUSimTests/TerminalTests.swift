@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A person at a real terminal (tmux): line editing, history, completion, output arriving
 /// while typing, Ctrl-C and Ctrl-D, and the terminal's width.
-@Suite(.serialized) struct AtARealTerminal {
+@Suite(.ownThreads, .serialized) struct AtARealTerminal {
     @Test func historyIsKeptAcrossSessionsAndArrowsEditTheLine() throws {
         let first = try TmuxTerminal()
         defer { first.end() }

@@ -1,11 +1,12 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// `hu-sim --web`: the page and its assets, the app's uploaded images by name, a WebSocket
 /// per page pushing the head unit's state and taking the person's actions — and nothing
 /// else: a bad request gets a 4xx and a log line, and everyone goes on being served.
-@Suite(.serialized) struct WebDoor {
+@Suite(.ownThreads, .serialized) struct WebDoor {
     static let registration: JSON = [
         "appName": "Web", "appID": "web-1", "isMediaApplication": false, "languageDesired": "EN-US",
         "hmiDisplayLanguageDesired": "EN-US", "sdlMsgVersion": ["majorVersion": 8, "minorVersion": 0],

@@ -1,10 +1,11 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// `hu-sim --trace`: every line in and out, in order, with the simulator's clock, as JSON
 /// lines read back here as a program would.
-@Suite struct WireTraceFiles {
+@Suite(.ownThreads) struct WireTraceFiles {
     private let session = [
         #"{"jsonrpc":"2.0","id":1,"method":"RegisterAppInterface","params":{"appName":"Demo","appID":"demo-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","sdlMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#,
         "not json",
