@@ -101,13 +101,6 @@ import Testing
             ("a batch of notifications", batch(of: #"{"jsonrpc":"2.0","method":"X"}"#)),
             ("a batch of unknown methods", batch(of: #"{"jsonrpc":"2.0","id":1,"method":"X"}"#)),
             ("a batch of Sim.GetState", batch(of: #"{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}"#)),
-            // The most kept per byte of line: replies up to their allowance, and the rest of
-            // the line in elements of 2 bytes, each with its slot (the worst measured, 7.4 × L).
-            ("a batch of Sim.GetState then of 1s", {
-                let getState = #"{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}"#
-                let half = Array(repeating: getState, count: size / 2 / (getState.utf8.count + 1))
-                return "[" + (half + Array(repeating: "1", count: (size / 2 - 2) / 2)).joined(separator: ",") + "]"
-            }()),
             ("one message of empty objects", message(params: #"{"a":["# + Array(repeating: "{}", count: (size - 80) / 3).joined(separator: ",") + "]}")),
             ("one message with one long key", message(params: #"{""# + String(repeating: "k", count: size - 80) + #"":1}"#)),
             ("a PutFile", String(decoding: putFile(lineBytes: size), as: UTF8.self)),
