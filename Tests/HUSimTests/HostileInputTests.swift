@@ -1,11 +1,13 @@
 import Foundation
 import JSONCodec
 import Testing
+import TestSupport
 
 /// What a careless user or a hostile peer did to `hu-sim` (issue 18), each replayed against
 /// the real simulator: the answer it must give, and what it must not do (freeze, crash,
-/// leak, escape its quota).
-@Suite struct HostileInput {
+/// leak, escape its quota). Its tests block their threads for seconds (a process, a pipe
+/// read to its end): `.ownThreads` keeps them off the cooperative pool.
+@Suite(.ownThreads) struct HostileInput {
     private static func request(_ id: Int, _ method: String, _ params: String? = nil) -> String {
         #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"\#(params.map { #","params":\#($0)"# } ?? "")}"#
     }
