@@ -33,12 +33,12 @@ final class Peer {
         }
     }
 
-    /// Reads stdout to its end; returns the number of lines.
-    func countLinesToEnd() -> Int {
+    /// Reads stdout to its end, or until `limit` lines; returns the number of lines.
+    func countLinesToEnd(orUpTo limit: Int = .max) -> Int {
         var lines = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 18)
         let descriptor = output.fileHandleForReading.fileDescriptor
-        while true {
+        while lines < limit {
             let count = read(descriptor, &buffer, buffer.count)
             if count <= 0 { break }
             for index in 0..<count where buffer[index] == 0x0A { lines += 1 }
@@ -84,6 +84,18 @@ final class Peer {
             return kilobytes * 1024
         }
         return 0
+    }
+
+    /// CPU time the program has used so far, all its threads, in seconds (the scheduler's
+    /// own nanosecond count: not charged for waiting on a loaded machine).
+    func cpuSeconds() -> Double {
+        let pid = childPID() ?? process.processIdentifier
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        let nanoseconds = tasks.reduce(0) { total, task in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
+            return total + (text.split(separator: " ").first.flatMap { Int($0) } ?? 0)
+        }
+        return Double(nanoseconds) / 1e9
     }
 
     /// `sh -c` usually execs the command in place; when it forks instead, the child is the program.
