@@ -66,7 +66,7 @@ struct BrowserTests {
         try browser.waitUntil("the uploaded artwork drawn", #"const i = document.querySelector('.choice[data-choice-id="1"] img'); return !!i && i.complete && i.naturalWidth === 32;"#)
         try photograph(browser, "1-choices")
 
-        try browser.waitForElement(#".choice[data-choice-id="2"]"#).click()
+        try browser.click(#".choice[data-choice-id="2"]"#)
         let tapped = try answer(hu, id: 50)
         #expect(tapped["choiceID"] == 2)
         #expect(tapped["triggerSource"] == "MENU")
@@ -75,17 +75,17 @@ struct BrowserTests {
         try present(hu, id: 51, "PerformInteraction", ["initialText": "Say a city", "interactionMode": "VR_ONLY", "interactionChoiceSetIDList": [1]])
         try browser.waitForElement(".listening")
         try browser.waitForElement("#utterance").type("swiss capital")
-        try browser.waitForElement("#speak-form button").click()
+        try browser.click("#speak-form button")
         let spoken = try answer(hu, id: 51)
         #expect(spoken["choiceID"] == 2)
         #expect(spoken["triggerSource"] == "VR")
 
-        try browser.waitForElement("#deactivate").click()
+        try browser.click("#deactivate")
         try browser.waitUntil("BACKGROUND", "return document.querySelector('#hmi-level').innerText === 'BACKGROUND';")
-        try browser.waitForElement("#activate").click()
+        try browser.click("#activate")
         try browser.waitUntil("FULL", "return document.querySelector('#hmi-level').innerText === 'FULL';")
         #expect(try hu.state["hmiLevel"] == "FULL")
-        try browser.waitForElement(#".advance[data-ms="10000"]"#).click()
+        try browser.click(#".advance[data-ms="10000"]"#)
         try browser.waitUntil("the clock moved", "return document.querySelector('#clock').innerText === 'clock 0:10.000';")
         #expect(try hu.state["clockMs"] == 10000)
         try photograph(browser, "2-after-the-choice")
@@ -103,8 +103,8 @@ struct BrowserTests {
 
         let browser = try WebDriver()
         try browser.open(hu.pageURL)
-        try browser.waitForElement(#".key[data-key="b"]"#).click()
-        try browser.waitForElement(#".key[data-key="e"]"#).click()
+        try browser.click(#".key[data-key="b"]"#)
+        try browser.click(#".key[data-key="e"]"#)
         // The app hears each key with the whole entry so far, and answers with suggestions.
         try hu.process.waitForLine(.stdout, "OnKeyboardInput with be") { $0.contains("OnKeyboardInput") && $0.contains("\"data\":\"be\"") }
         keyboard["autoCompleteList"] = ["Berlin", "Bern"]
@@ -120,7 +120,7 @@ struct BrowserTests {
 
         try first.click()
         try browser.waitUntil("the suggestion taken", "return document.querySelector('#keyboard-text .typed').innerText === 'Berlin';")
-        try browser.waitForElement("#key-submit").click()
+        try browser.click("#key-submit")
         let entered = try answer(hu, id: 60)
         #expect(entered["manualTextEntry"] == "Berlin")
         #expect(entered["resultCode"] == "SUCCESS")
@@ -135,14 +135,14 @@ struct BrowserTests {
         let browser = try WebDriver()
         try browser.open(hu.pageURL)
         #expect(try browser.execute("return document.querySelector('.key[data-key=\"q\"]') === null;") == true)
-        try browser.waitForElement(#".key[data-key="4"]"#).click()
-        try browser.waitForElement(#".key[data-key="2"]"#).click()
+        try browser.click(#".key[data-key="4"]"#)
+        try browser.click(#".key[data-key="2"]"#)
         try browser.waitUntil("42 typed", "return document.querySelector('#keyboard-text .typed').innerText === '42';")
-        try browser.waitForElement("#key-mask").click()
+        try browser.click("#key-mask")
         try browser.waitUntil("the entry masked", "return document.querySelector('#keyboard-text .typed').innerText === '••';")
         try hu.process.waitForLine(.stdout, "the mask reported to the app") { $0.contains("INPUT_KEY_MASK_ENABLED") }
         try photograph(browser, "4-masked")
-        try browser.waitForElement("#close").click()
+        try browser.click("#close")
         #expect(try answer(hu, id: 70)["resultCode"] == "ABORTED")
     }
 
@@ -156,7 +156,7 @@ struct BrowserTests {
         try method.clear()
         try method.type("CreateInteractionChoiceSet")
         try browser.execute("document.querySelector('#fault-code').value = 'REJECTED';")
-        try browser.waitForElement("#fault-inject").click()
+        try browser.click("#fault-inject")
         try browser.waitUntil("the fault taken", "return document.querySelector('#status').innerText === 'Sim.InjectFault: SUCCESS';")
         try photograph(browser, "5-fault-injected")
         let created = try hu.call("CreateInteractionChoiceSet", ["interactionChoiceSetID": 1, "choiceSet": [["choiceID": 1, "menuName": "A"]]])

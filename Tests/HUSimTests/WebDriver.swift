@@ -69,6 +69,19 @@ final class WebDriver {
         throw LiveProcessError("the page never showed \(selector) within \(seconds) s (\(lastError)); it shows: \((try? text(of: "body")) ?? "?")")
     }
 
+    /// Clicks what `selector` finds, finding it again when the page redrew it between the
+    /// finding and the click (WebDriver's "stale element reference"), within `seconds`.
+    func click(_ selector: String, seconds: Double = 15) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            do {
+                return try waitForElement(selector, seconds: seconds).click()
+            } catch let error as LiveProcessError where "\(error)".contains("stale element") && Date() < deadline {
+                usleep(50_000)
+            }
+        }
+    }
+
     /// Waits (bounded) until `script` (a JavaScript function body) returns true.
     func waitUntil(_ what: String, seconds: Double = 15, _ script: String) throws {
         let deadline = Date().addingTimeInterval(seconds)
