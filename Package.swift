@@ -107,7 +107,8 @@ let package = Package(
         .executableTarget(
             name: "HUDemo",
             dependencies: [
-                "SDLManager", "SimulatorClient", "SDLModel", "SimConsole", "JSONCodec", .product(name: "Logging", package: "swift-log"),
+                "SDLManager", "SimulatorClient", "SDLModel", "SimConsole", "JSONCodec", "CommandLineTool",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.

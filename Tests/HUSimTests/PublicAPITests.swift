@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The public API of the libraries apps link does not change by accident: each module's public
+/// declarations, read from the built module by the toolchain's `swift-symbolgraph-extract`, are
+/// compared with the listing committed in `api/MODULE.txt` (one declaration a line, sorted).
+/// After a deliberate change, write the listings anew and commit them with a CHANGELOG entry:
+///
+///     swift build --build-tests && UPDATE_API_LISTING=1 swift test --skip-build --filter PublicAPITests
+@Suite(.timeLimit(.minutes(2))) struct PublicAPITests {
+    static let modules = ["SDLManager", "SDLModel", "SimulatorClient"]
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test(arguments: modules)
+    func thePublicAPIIsTheCommittedListing(module: String) throws {
+        let listing = try Self.listing(of: module)
+        let committed = Self.repository.appendingPathComponent("api/\(module).txt")
+        if ProcessInfo.processInfo.environment["UPDATE_API_LISTING"] == "1" {
+            try FileManager.default.createDirectory(at: committed.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try listing.write(to: committed, atomically: true, encoding: .utf8)
+        }
+        let expected = (try? String(contentsOf: committed, encoding: .utf8)) ?? ""
+        let added = Self.lines(listing).subtracting(Self.lines(expected)).sorted()
+        let removed = Self.lines(expected).subtracting(Self.lines(listing)).sorted()
+        #expect(
+            added.isEmpty && removed.isEmpty,
+            """
+            \(module)'s public API differs from api/\(module).txt (if deliberate: UPDATE_API_LISTING=1 swift test --skip-build \
+            --filter PublicAPITests, and a CHANGELOG entry)
+            added: \(added.joined(separator: "\n  "))
+            removed: \(removed.joined(separator: "\n  "))
+            """)
+    }
+
+    @Test func aChangedDeclarationShowsInTheListing() throws {
+        let symbols: [String: Any] = [
+            "symbols": [
+                [
+                    "kind": ["identifier": "swift.method"], "identifier": ["precise": "s:1"], "pathComponents": ["Cell", "tap(_:)"],
+                    "declarationFragments": [["spelling": "func "], ["spelling": "tap"], ["spelling": "(_ row: Int)"]],
+                ],
+                [
+                    "kind": ["identifier": "swift.method"], "identifier": ["precise": "s:2::SYNTHESIZED::s:3"],
+                    "pathComponents": ["Cell", "hash(into:)"], "declarationFragments": [["spelling": "func hash(into:)"]],
+                ],
+            ]
+        ]
+        let listing = try Self.render(JSONSerialization.data(withJSONObject: symbols))
+        #expect(listing == "Cell.tap(_:)  func tap(_ row: Int)\n")
+    }
+
+    /// One line per public declaration of `module`: its path, then its declaration.
+    static func listing(of module: String) throws -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(module)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let extract = Process()
+        extract.executableURL = try toolchainTool("swift-symbolgraph-extract")
+        extract.arguments = [
+            "-module-name", module, "-I", BuiltExecutables.folder.appendingPathComponent("Modules").path,
+            "-target", target, "-minimum-access-level", "public", "-skip-synthesized-members",
+            "-output-dir", output.path,
+        ] + moduleMaps().flatMap { ["-Xcc", "-fmodule-map-file=" + $0] }
+        let errors = Pipe()
+        extract.standardError = errors
+        try extract.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        extract.waitUntilExit()
+        guard extract.terminationStatus == 0 else {
+            throw ListingError(message: "swift-symbolgraph-extract failed: " + String(decoding: message, as: UTF8.self))
+        }
+        return try render(Data(contentsOf: output.appendingPathComponent("\(module).symbols.json")))
+    }
+
+    /// The C modules' maps the build used (the project's, its dependencies', those SwiftPM
+    /// wrote): a Swift module that imports one cannot be loaded without it.
+    static func moduleMaps() -> [String] {
+        let build = BuiltExecutables.folder
+        let places: [(folder: URL, isMap: (String) -> Bool)] = [
+            (repository.appendingPathComponent("Sources"), { $0.split(separator: "/").count == 2 }),  // system libraries
+            (build, { $0.split(separator: "/").count == 2 && $0.hasSuffix(".build/module.modulemap") }),  // C targets' maps SwiftPM wrote
+            (build.appendingPathComponent("../../checkouts").standardized, { $0.hasSuffix("/include/module.modulemap") && !$0.contains("/Tests/") }),
+        ]
+        return places.flatMap { place in
+            (FileManager.default.enumerator(atPath: place.folder.path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix("module.modulemap") && place.isMap($0) }
+                .map { place.folder.appendingPathComponent($0).path }
+        }
+    }
+
+    static func render(_ symbolGraph: Data) throws -> String {
+        guard let graph = try JSONSerialization.jsonObject(with: symbolGraph) as? [String: Any],
+            let symbols = graph["symbols"] as? [[String: Any]]
+        else { throw ListingError(message: "not a symbol graph") }
+        let lines = symbols.compactMap { symbol -> String? in
+            let precise = (symbol["identifier"] as? [String: Any])?["precise"] as? String ?? ""
+            guard !precise.contains("::SYNTHESIZED::") else { return nil }  // protocol extensions' members, listed where declared
+            let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
+            let declaration = (symbol["declarationFragments"] as? [[String: Any]] ?? []).compactMap { $0["spelling"] as? String }.joined()
+            return path + "  " + declaration.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        return lines.sorted().map { $0 + "\n" }.joined()
+    }
+
+    static func lines(_ text: String) -> Set<String> { Set(text.split(separator: "\n").map(String.init)) }
+
+    /// A program of the toolchain that runs the tests: beside the `swift` on PATH.
+    static func toolchainTool(_ name: String) throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let swift = URL(fileURLWithPath: String(folder)).appendingPathComponent("swift").resolvingSymlinksInPath()
+            let tool = swift.deletingLastPathComponent().appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: tool.path) { return tool }
+        }
+        throw ListingError(message: "no \(name) beside a swift on PATH")
+    }
+
+    static var target: String {
+        #if arch(x86_64)
+            let architecture = "x86_64"
+        #else
+            let architecture = "aarch64"
+        #endif
+        #if os(Linux)
+            return architecture + "-unknown-linux-gnu"
+        #else
+            return (architecture == "aarch64" ? "arm64" : architecture) + "-apple-macosx15.0"
+        #endif
+    }
+
+    struct ListingError: Error, CustomStringConvertible { let message: String; var description: String { message } }
+}
