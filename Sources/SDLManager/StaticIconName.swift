@@ -72,6 +72,7 @@ public enum StaticIconName: String, Sendable, Hashable, CaseIterable {
     case compose = "0x1A"
     /// The “contact” icon, `0x5C` on the wire.
     case contact = "0x5C"
+    /// The “continue” icon, `0x42` on the wire.
     case `continue` = "0x42"
     /// The “dash” icon, `0x7F` on the wire.
     case dash = "0x7F"
@@ -223,6 +224,7 @@ public enum StaticIconName: String, Sendable, Hashable, CaseIterable {
     case remoteDiagnosticsCheckEngine = "0x7E"
     /// The “rendered 911 assist” icon, `0xac` on the wire.
     case rendered911Assist = "0xac"
+    /// The “repeat” icon, `0xe6` on the wire.
     case `repeat` = "0xe6"
     /// The “repeat play” icon, `0x73` on the wire.
     case repeatPlay = "0x73"

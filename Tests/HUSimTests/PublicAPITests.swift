@@ -35,6 +35,13 @@ import TestSupport
             """)
     }
 
+    /// DocC's catalog documents every public symbol apps use (`swift package
+    /// generate-documentation --target SDLManager` checks links and parameters, not this).
+    @Test func everyPublicSymbolOfSDLManagerIsDocumented() throws {
+        let undocumented = try Self.symbols(of: "SDLManager").filter { $0.documentation.isEmpty }.map(\.path)
+        #expect(undocumented.isEmpty, "public symbols without a doc comment: \(undocumented.sorted().joined(separator: ", "))")
+    }
+
     @Test func aChangedDeclarationShowsInTheListing() throws {
         let symbols: [String: Any] = [
             "symbols": [
@@ -48,12 +55,23 @@ import TestSupport
                 ],
             ]
         ]
-        let listing = try Self.render(JSONSerialization.data(withJSONObject: symbols))
-        #expect(listing == "Cell.tap(_:)  func tap(_ row: Int)\n")
+        let parsed = try Self.symbols(inGraph: JSONSerialization.data(withJSONObject: symbols))
+        #expect(Self.render(parsed) == "Cell.tap(_:)  func tap(_ row: Int)\n")
+        #expect(parsed.map(\.documentation) == [""])
     }
 
+    /// A public declaration: its path (`ChoiceSet.cells`), the declaration, its doc comment.
+    struct Symbol { let path: String; let declaration: String; let documentation: String }
+
     /// One line per public declaration of `module`: its path, then its declaration.
-    static func listing(of module: String) throws -> String {
+    static func listing(of module: String) throws -> String { render(try symbols(of: module)) }
+
+    static func render(_ symbols: [Symbol]) -> String {
+        symbols.map { $0.path + "  " + $0.declaration }.sorted().map { $0 + "\n" }.joined()
+    }
+
+    /// The public declarations of `module`, read from the built module.
+    static func symbols(of module: String) throws -> [Symbol] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(module)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -72,7 +90,7 @@ import TestSupport
         guard extract.terminationStatus == 0 else {
             throw ListingError(message: "swift-symbolgraph-extract failed: " + String(decoding: message, as: UTF8.self))
         }
-        return try render(Data(contentsOf: output.appendingPathComponent("\(module).symbols.json")))
+        return try symbols(inGraph: Data(contentsOf: output.appendingPathComponent("\(module).symbols.json")))
     }
 
     /// The C modules' maps the build used (the project's, its dependencies', those SwiftPM
@@ -91,18 +109,20 @@ import TestSupport
         }
     }
 
-    static func render(_ symbolGraph: Data) throws -> String {
+    static func symbols(inGraph symbolGraph: Data) throws -> [Symbol] {
         guard let graph = try JSONSerialization.jsonObject(with: symbolGraph) as? [String: Any],
             let symbols = graph["symbols"] as? [[String: Any]]
         else { throw ListingError(message: "not a symbol graph") }
-        let lines = symbols.compactMap { symbol -> String? in
+        return symbols.compactMap { symbol -> Symbol? in
             let precise = (symbol["identifier"] as? [String: Any])?["precise"] as? String ?? ""
             guard !precise.contains("::SYNTHESIZED::") else { return nil }  // protocol extensions' members, listed where declared
             let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
             let declaration = (symbol["declarationFragments"] as? [[String: Any]] ?? []).compactMap { $0["spelling"] as? String }.joined()
-            return path + "  " + declaration.split(whereSeparator: \.isNewline).joined(separator: " ")
+            let comment = ((symbol["docComment"] as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            return Symbol(
+                path: path, declaration: declaration.split(whereSeparator: \.isNewline).joined(separator: " "),
+                documentation: comment.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        return lines.sorted().map { $0 + "\n" }.joined()
     }
 
     static func lines(_ text: String) -> Set<String> { Set(text.split(separator: "\n").map(String.init)) }
