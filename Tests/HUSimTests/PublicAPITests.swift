@@ -42,6 +42,20 @@ import TestSupport
         #expect(undocumented.isEmpty, "public symbols without a doc comment: \(undocumented.sorted().joined(separator: ", "))")
     }
 
+    /// The SDLModel types apps touch — those SDLManager's and SimulatorClient's public
+    /// declarations and the README's Swift examples name — are documented, every member.
+    @Test func everySDLModelSymbolAppsTouchIsDocumented() throws {
+        let model = try Self.symbols(of: "SDLModel")
+        let typeNames = Set(model.map { String($0.path.prefix { $0 != "." }) })
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let swiftExamples = readme.components(separatedBy: "```swift").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        let text = try ["SDLManager", "SimulatorClient"].map { try Self.listing(of: $0) }.joined() + swiftExamples.joined()
+        let named = Set(text.split { !$0.isLetter && !$0.isNumber }.map(String.init)).intersection(typeNames)
+        #expect(named.contains("ResultCode") && named.contains("PutFile"))
+        let undocumented = model.filter { named.contains(String($0.path.prefix { $0 != "." })) && $0.documentation.isEmpty }.map(\.path)
+        #expect(undocumented.isEmpty, "SDLModel symbols apps touch without a doc comment: \(undocumented.sorted().joined(separator: ", "))")
+    }
+
     @Test func aChangedDeclarationShowsInTheListing() throws {
         let symbols: [String: Any] = [
             "symbols": [
