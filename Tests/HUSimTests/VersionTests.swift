@@ -4,7 +4,7 @@ import TestSupport
 
 /// Every tool prints the project's one version (CommandLineTool's `projectVersion`), the one
 /// CHANGELOG.md's newest entry names.
-@Suite struct VersionTests {
+@Suite(.ownThreads) struct VersionTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
