@@ -84,8 +84,13 @@ import TestSupport
         symbols.map { $0.path + "  " + $0.declaration }.sorted().map { $0 + "\n" }.joined()
     }
 
-    /// The public declarations of `module`, read from the built module.
-    static func symbols(of module: String) throws -> [Symbol] {
+    /// The public declarations of `module`, read from the built module once for all tests.
+    static func symbols(of module: String) throws -> [Symbol] { try extracted[module, default: .success([])].get() }
+
+    static let extracted: [String: Result<[Symbol], any Error>] = Dictionary(
+        uniqueKeysWithValues: modules.map { module in (module, Result { try extract(module) }) })
+
+    static func extract(_ module: String) throws -> [Symbol] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(module)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
