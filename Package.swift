@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Modules, each depending only on those above it:
-//   CJansson (system library) → JSONCodec → JSONRPC → SDLModel → HeadUnit (the engine, which
+//   CJansson (system library) → JSONCodec → JSONRPC (framing, ids, replies) and SDLModel (the
+//   RPCs as MOBILE_API.xml declares them) → HeadUnit (the engine, which
 //   knows no transport) → SimulatorHost (its doors: JSON-RPC lines) → hu-sim (the simulator
 //   executable: the I/O loop, with SimConsole, its terminal front end, LineEditor, the
 //   line editing at a terminal over CLibedit, and WebServer, its browser door: HTTP and
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "LineEditor", dependencies: ["CLibedit"]),
         .target(name: "JSONCodec", dependencies: ["CJansson"], swiftSettings: fastPath),
         .target(name: "JSONRPC", dependencies: ["JSONCodec"], swiftSettings: fastPath),
-        .target(name: "SDLModel", dependencies: ["JSONCodec", "JSONRPC"], swiftSettings: fastPath),
+        .target(name: "SDLModel", dependencies: ["JSONCodec"], swiftSettings: fastPath),
         .target(name: "HeadUnit", dependencies: ["SDLModel", "JSONCodec"], swiftSettings: fastPath),
         // SDL's own protocol (version 5): frames, BSON control payloads, message assembly. Pure.
         .target(name: "SDLProtocol"),

@@ -13,8 +13,8 @@ import HeadUnit
 ///   simulator that holds it alone (an app folder's exclusive lock; for the shared system
 ///   folder, an exclusive lock taken only when no other simulator holds it shared).
 /// - An upload in chunks that declares its size (PutFile `length` at offset 0) fills one
-///   temporary and moves into place with its last byte, so a big upload costs one copy
-///   and one sync; the file on disk stays the previous one (or none) until then. Chunks
+///   temporary and moves into place with its last byte, so a big upload costs one copy;
+///   the file on disk stays the previous one (or none) until then. Chunks
 ///   without a declared size copy the file each time, to stay whole at every step.
 final class DiskFileStore: FileStore {
     private let root: Descriptor

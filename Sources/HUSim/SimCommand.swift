@@ -64,11 +64,11 @@ struct SimCommand: ParsableCommand {
     )
 
     @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime). Default: real; virtual with --record.")
-    var clock: ClockMode?
+    var clock: EngineClock?
 
     /// The clock in use: as given; else virtual for a recording, which then replays exactly
     /// (a replay cannot wait as a person did); else real.
-    var clockMode: ClockMode { clock ?? (record != nil ? .virtual : .real) }
+    var clockMode: EngineClock { clock ?? (record != nil ? .virtual : .real) }
 
     @Option(
         help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file (a regular file of at most \(ProfileFile.maximumBytes) bytes).")
@@ -166,7 +166,7 @@ struct SimCommand: ParsableCommand {
         }
         let logger = Logger(label: "hu-sim")
         let configuration = EngineConfiguration(
-            profile: try loadProfile(profile), clock: clockMode == .virtual ? .virtual : .real, autoActivate: !noAutoActivate,
+            profile: try loadProfile(profile), clock: clockMode, autoActivate: !noAutoActivate,
             quotaBytes: Int(quota))
         let store: DiskFileStore
         do {
@@ -220,9 +220,7 @@ struct SimCommand: ParsableCommand {
     }
 }
 
-enum ClockMode: String, ExpressibleByArgument, CaseIterable {
-    case real, virtual
-}
+extension EngineClock: ExpressibleByArgument {}
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 

@@ -8,7 +8,7 @@ import SimulatorHost
 /// so a waiting peer sees each reply at once and a streaming peer pays no syscall per reply.
 struct StdioLoop {
     let session: SimulatorSession
-    let clock: ClockMode
+    let clock: EngineClock
     let logger: Logger
     /// What reads stdin and fills stdout: the session itself, or the console in front of it
     /// (interactive, `--screen` or `--record`), with a line editor at a terminal. Chosen
@@ -26,7 +26,7 @@ struct StdioLoop {
     private let start = StdioLoop.monotonicMilliseconds()
 
     init(
-        session: SimulatorSession, clock: ClockMode, logger: Logger, front: any StdioFront, apps: AppServer? = nil, web: WebBridge? = nil,
+        session: SimulatorSession, clock: EngineClock, logger: Logger, front: any StdioFront, apps: AppServer? = nil, web: WebBridge? = nil,
         keepsListening: Bool = false
     ) {
         self.session = session

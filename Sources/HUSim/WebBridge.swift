@@ -14,7 +14,7 @@ import WebServer
 final class WebBridge {
     let server: WebServer
     private let host: EngineHost
-    private let clock: ClockMode
+    private let clock: EngineClock
     private var pages: [WebClient: BrowserSession] = [:]
     /// The last `Web.State` message sent to the pages.
     private var lastState: [UInt8] = []
@@ -23,7 +23,7 @@ final class WebBridge {
     /// A page acted since the loop last asked (for the console's screen and the apps' output).
     private var hadActivity = false
 
-    init(server: WebServer, host: EngineHost, clock: ClockMode) {
+    init(server: WebServer, host: EngineHost, clock: EngineClock) {
         self.server = server
         self.host = host
         self.clock = clock

@@ -103,7 +103,7 @@ public final class SDLAppSession: EnginePeer {
             guard let object = json.objectValue else {
                 return respond(to: message, SDLResult(.invalidData, info: "The JSON part must be an object of parameters.", parameters: [:]))
             }
-            params = Self.bridgingVersionName(in: object, of: name)
+            params = object
         } catch {
             return respond(to: message, SDLResult(.invalidData, info: "The JSON part is not valid JSON: \(error.message)", parameters: [:]))
         }
@@ -115,22 +115,10 @@ public final class SDLAppSession: EnginePeer {
     }
 
     private func respond(to request: RPCMessage, functionID: Int? = nil, _ result: SDLResult) {
-        var json = result.json
-        // Until the model names it (spec work, merged from main): the wire's name for the version.
-        if request.functionID == RegisterAppInterface.functionID, let version = json["sdlMsgVersion"] { json["syncMsgVersion"] = version }
         send(
             RPCMessage(
                 kind: .response, functionID: UInt32(functionID ?? Int(request.functionID)), correlationID: request.correlationID,
-                json: JSON.object(json).serialized))
-    }
-
-    /// Until the model reads it (spec work, merged from main): RegisterAppInterface's
-    /// `syncMsgVersion`, MOBILE_API.xml's name, under the name the model reads today.
-    private static func bridgingVersionName(in params: JSONObject, of name: String) -> JSONObject {
-        guard name == RegisterAppInterface.method, let version = params["syncMsgVersion"], params["sdlMsgVersion"] == nil else { return params }
-        var params = params
-        params["sdlMsgVersion"] = version
-        return params
+                json: JSON.object(result.json).serialized))
     }
 
     private func send(_ message: RPCMessage) {

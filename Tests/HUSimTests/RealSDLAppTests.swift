@@ -99,16 +99,28 @@ enum SDLJavaScriptKit {
         return nil
     }()
 
-    /// `SDL_JS_SUITE`, else the first `shared/clients/sdl-javascript-suite` above this package.
+    /// `SDL_JS_SUITE`, else the first `shared/clients/sdl-javascript-suite` above this package,
+    /// else above the repository this one was cloned from (a fresh clone elsewhere).
     static func folder() throws -> URL {
         if let given = ProcessInfo.processInfo.environment["SDL_JS_SUITE"] { return URL(fileURLWithPath: given) }
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("shared/clients/sdl-javascript-suite")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("build.sh").path) { return candidate }
-            folder.deleteLastPathComponent()
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for start in [package] + [clonedFrom(package)].compactMap({ $0 }) {
+            var folder = start
+            while folder.path != "/" {
+                let candidate = folder.appendingPathComponent("shared/clients/sdl-javascript-suite")
+                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("build.sh").path) { return candidate }
+                folder.deleteLastPathComponent()
+            }
         }
         throw LiveProcessError("the JavaScript SDL library is not beside the project (shared/clients/sdl-javascript-suite); set SDL_JS_SUITE to its folder")
+    }
+
+    /// The local repository `package` was cloned from: its git origin, when that is a path.
+    private static func clonedFrom(_ package: URL) -> URL? {
+        guard let config = try? String(contentsOf: package.appendingPathComponent(".git/config"), encoding: .utf8) else { return nil }
+        let origin = config.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("url = /") }
+        return origin.map { URL(fileURLWithPath: String($0.dropFirst("url = ".count))) }
     }
 
     static func build() throws -> Built {

@@ -36,6 +36,17 @@ import Testing
         #expect(result.info?.hasPrefix("choiceSet[0].menuName") == true)
     }
 
+    @Test func aLongValueQuotedInInfoIsCutSoThatInfoStaysWithinTheSpecsLimit() {
+        let hu = EngineHarness.withCities()
+        let result = hu.send(
+            "PerformInteraction",
+            ["initialText": "Pick", "interactionMode": .string(String(repeating: "A", count: 3000)), "interactionChoiceSetIDList": [1]])
+        #expect(result.code == "INVALID_DATA")
+        #expect(result.info?.hasPrefix("interactionMode: \"AAAA") == true)
+        #expect(result.info?.contains("… (3000 characters)") == true)
+        #expect((result.info?.count ?? 0) <= 1000)
+    }
+
     @Test func anUnknownEnumValueIsInvalidData() {
         let hu = EngineHarness.withCities()
         let result = hu.send("PerformInteraction", performParams(sets: [1], mode: "SOMETIMES"))

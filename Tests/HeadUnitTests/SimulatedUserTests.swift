@@ -27,10 +27,16 @@ import Testing
         #expect(hu.result(of: pick) == nil)
     }
 
-    @Test func selectingWithNeitherIDNorNameIsInvalidData() {
+    @Test(arguments: [
+        ("User.SelectChoice", [:] as JSON, "choiceID, menuName: "), ("User.KeyboardEvent", ["event": "KEYPRESS"], "data: "),
+        ("User.SelectAutocomplete", [:], "index, text: "), ("Sim.InjectFault", ["method": "PutFile"], "resultCode, delayMs, drop: "),
+    ] as [(String, JSON, String)])
+    func aControlWithoutWhatItNeedsIsInvalidDataNamingTheParameters(method: String, params: JSON, path: String) {
         let hu = EngineHarness.withCities()
-        hu.perform(sets: [1])
-        #expect(hu.send("User.SelectChoice", [:]).code == "INVALID_DATA")
+        hu.perform(sets: [1], layout: "LIST_WITH_SEARCH")
+        let result = hu.send(method, params)
+        #expect(result.code == "INVALID_DATA")
+        #expect(result.info?.hasPrefix(path) == true, "\(result.info ?? "no info")")
     }
 
     @Test func speakingDuringAManualOnlyInteractionIsIgnored() {

@@ -66,7 +66,7 @@ public struct SDLResult: Sendable, Equatable {
         let head = SDLResponse<NoParameters>(resultCode, info: info)
         var json = head.json.objectValue ?? [:]
         for member in parameters { json.appendNew(member.key, member.value) }
-        self.init(success: head.success, resultCode: resultCode, info: info, json: json)
+        self.init(success: head.success, resultCode: resultCode, info: head.info, json: json)
     }
 
     private init(success: Bool, resultCode: ResultCode, info: String?, json: JSONObject) {

@@ -2,7 +2,7 @@ import JSONCodec
 import SDLModel
 
 /// How the engine's clock moves.
-public enum EngineClock: Sendable {
+public enum EngineClock: String, Sendable, CaseIterable {
     /// Only `Sim.AdvanceTime` moves time (tests, fixtures): every run is the same.
     case virtual
     /// The host moves time with the wall clock through `advanceClock(to:)`.

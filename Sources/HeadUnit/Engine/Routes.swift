@@ -72,13 +72,9 @@ extension HeadUnitEngine {
         return (routes, permissions)
     }
 
-    /// The SDL methods a fault can be injected for.
-    static let sdlMethods: Set<String> = [
-        RegisterAppInterface.method, UnregisterAppInterface.method, GetSystemCapability.method,
-        CreateInteractionChoiceSet.method, DeleteInteractionChoiceSet.method, PerformInteraction.method,
-        CancelInteraction.method, SetGlobalProperties.method, ResetGlobalProperties.method,
-        PutFile.method, ListFiles.method, DeleteFile.method, SetAppIcon.method,
-    ]
+    /// The SDL methods the simulator serves (those a fault can be injected for): the ones
+    /// registered with a policy above.
+    var sdlMethods: some Sequence<String> { permissions.permissionItem.lazy.map(\.rpcName) }
 
     /// Reads a request's parameters for the version the app and the head unit share:
     /// newer parameters are removed unread, as SDL Core 8.2 does (SDL-RULES §14). A schema

@@ -45,7 +45,14 @@ extension HeadUnitEngine {
         // PositiveRequestCheck.3, ResultCodeCheck.4).
         let languagesMatch = request.languageDesired == response.language
             && request.hmiDisplayLanguageDesired == response.hmiDisplayLanguage
-        answer(reply, SDLResponse(languagesMatch ? .success : .wrongLanguage, success: true, parameters: response))
+        // A ttsName the speech cannot say (a chunk type outside its capabilities) registers the
+        // app too, answered WARNINGS (ATF API/Registration/002, 007); a language mismatch wins.
+        let speechWarning = unsupportedSpeechWarning([request.ttsName]).map { "ttsName: " + $0 }
+        if !languagesMatch {
+            answer(reply, SDLResponse(.wrongLanguage, success: true, parameters: response))
+        } else {
+            answer(reply, SDLResponse(speechWarning == nil ? .success : .warnings, info: speechWarning, parameters: response))
+        }
 
         notify(OnHMIStatus(.none, audio: .notAudible, context: .main))
         // The HMI reports the display (keyboard capabilities included) to every new app.

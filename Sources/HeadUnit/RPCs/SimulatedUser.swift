@@ -15,7 +15,7 @@ extension HeadUnitEngine {
         } else if let name = request.menuName {
             choice = visible.first { $0.menuName == name } ?? visible.first { $0.menuName.lowercased() == name.lowercased() }
         } else {
-            answer(reply, .invalidData, info: "Give choiceID or menuName")
+            answer(reply, .invalidData, info: "choiceID, menuName: give one of them (the choice to tap)")
             return
         }
         guard let choice else {
@@ -80,7 +80,7 @@ extension HeadUnitEngine {
         switch request.event {
         case .keypress:
             guard let data = request.data, !data.isEmpty else {
-                answer(reply, .invalidData, info: "KEYPRESS needs data: the characters typed, or BS for backspace")
+                answer(reply, .invalidData, info: "data: KEYPRESS needs the characters typed, or BS for backspace")
                 return
             }
             let keys = data == "BS" ? ["BS"] : data.map(String.init)
@@ -136,7 +136,7 @@ extension HeadUnitEngine {
         } else if let text = request.text {
             entry = list.first { $0 == text }
         } else {
-            answer(reply, .invalidData, info: "Give index or text")
+            answer(reply, .invalidData, info: "index, text: give one of them (the autocomplete entry to pick)")
             return
         }
         guard let entry else {

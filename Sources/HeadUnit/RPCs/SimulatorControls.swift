@@ -23,12 +23,12 @@ extension HeadUnitEngine {
 
     func simInjectFault(_ request: SimInjectFault, _ reply: ReplyToken?) {
         let method = request.method == "CreateChoiceInteractionSet" ? CreateInteractionChoiceSet.method : request.method
-        guard Self.sdlMethods.contains(method) else {
+        guard sdlMethods.contains(method) else {
             answer(reply, .invalidData, info: "method: \"\(request.method)\" is not an SDL method of this simulator")
             return
         }
         guard request.resultCode != nil || request.delayMs != nil || request.drop == true else {
-            answer(reply, .invalidData, info: "Give resultCode (and info), delayMs, or drop: true")
+            answer(reply, .invalidData, info: "resultCode, delayMs, drop: give one of them (resultCode with its info, delayMs, or drop: true)")
             return
         }
         faults.add(

@@ -41,8 +41,18 @@ public struct SDLResponse<Parameters: SDLStruct>: Sendable, Equatable {
     public init(_ resultCode: ResultCode, success: Bool? = nil, info: String? = nil, parameters: Parameters = Parameters()) {
         self.resultCode = resultCode
         self.success = success ?? (resultCode == .success || resultCode == .warnings)
-        self.info = info
+        self.info = info.map(Self.withinInfoLimit)
         self.parameters = parameters
+    }
+
+    /// MOBILE_API.xml's `info` holds at most 1000 characters, and SDL's libraries refuse a
+    /// response with more: a longer text is cut there, its end marked.
+    public static var infoLimit: Int { 1000 }
+
+    static func withinInfoLimit(_ info: String) -> String {
+        // UTF-8 length bounds the character count from above, so short texts need no count.
+        guard info.utf8.count > infoLimit, info.unicodeScalars.count > infoLimit else { return info }
+        return String(String.UnicodeScalarView(info.unicodeScalars.prefix(infoLimit - 1))) + "…"
     }
 
     /// Reads a JSON-RPC `result` object.

@@ -29,7 +29,7 @@ extension Int: ParameterValue {
             return Int(value)
         case .double, .largeNumber:
             // A fraction or an exponent (`10.0`, `1e1`) is not an Integer (SDL-RULES §14).
-            throw SchemaViolation("\(json) is not an integer in range \(limits.lowerBound)...\(limits.upperBound)")
+            throw SchemaViolation("\(SchemaViolation.excerpt(json.serializedString)) is not an integer in range \(limits.lowerBound)...\(limits.upperBound)")
         default:
             throw SchemaViolation("expected an integer, got \(json.kindName)")
         }
@@ -144,7 +144,7 @@ extension SDLEnum {
             let article = "AEIO".contains(sdlName.prefix(1)) ? "an" : "a"
             let values = allCases.map(\.rawValue)
             let listed = values.count <= 12 ? values.joined(separator: ", ") : values.prefix(12).joined(separator: ", ") + ", … (\(values.count) in all)"
-            throw SchemaViolation("\"\(name)\" is not \(article) \(sdlName) value (one of \(listed))")
+            throw SchemaViolation("\"\(SchemaViolation.excerpt(name))\" is not \(article) \(sdlName) value (one of \(listed))")
         }
         return value
     }

@@ -35,4 +35,12 @@ public struct SchemaViolation: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var description: String { path.isEmpty ? reason : "\(pathText): \(reason)" }
+
+    /// A value the app sent, as a reason quotes it: whole when short, else its start and its
+    /// length, so that `info` stays within MOBILE_API.xml's 1000 characters.
+    static func excerpt(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > 64 else { return text }
+        return String(String.UnicodeScalarView(scalars.prefix(48))) + "… (\(scalars.count) characters)"
+    }
 }
