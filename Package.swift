@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // Builds the DocC documentation of SDLManager (swift package generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -113,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "HUDemo",
             dependencies: [
-                "SDLManager", "SimulatorClient", "SDLModel", "SimConsole", "JSONCodec", .product(name: "Logging", package: "swift-log"),
+                "SDLManager", "SimulatorClient", "SDLModel", "SimConsole", "JSONCodec", "CommandLineTool",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.

@@ -18,6 +18,7 @@ struct BenchCommand: ParsableCommand {
             so a wrapper script must pass its arguments on ("$@"). The baseline is
             jansson-echo beside hu-bench.
             """,
+        version: projectVersion,
         subcommands: [
             All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
             Autocomplete.self, Stream.self, Batches.self, Delayed.self, Generate.self,

@@ -33,7 +33,8 @@ struct ConformCommand: ParsableCommand {
               hu-conform --transport sdl fixtures/conformance/keyboard
               # each fixture's wire trace in /tmp/traces (a failing one's kept):
               hu-conform --trace /tmp/traces fixtures/conformance/jsonrpc
-            """
+            """,
+        version: projectVersion
     )
 
     @Option(help: "The simulator: a shell command to which each fixture's flags are appended.")

@@ -4,6 +4,7 @@
 // once), preloads a choice set and presents it, and then plays the driver: a tap, a menu left
 // to time out, a keyboard with autocomplete and a searchable menu. The head unit's screen is
 // drawn as it goes.
+import CommandLineTool
 import Foundation
 import JSONCodec
 import Logging
@@ -47,6 +48,7 @@ let help = """
     hu-sim beside hu-demo, else hu-sim on PATH.
     --trace FOLDER: the simulator writes its wire trace (hu-sim --trace) into a file of
     its own in FOLDER.
+    --version: print the version.
     -h, --help: show this help.
 
     Example (the demo, what it sent logged to wire.log):
@@ -60,6 +62,9 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "-h", "--help":
         print(help)
+        exit(0)
+    case "--version":
+        print(projectVersion)
         exit(0)
     case "--sim":
         guard let command = arguments.popFirst(), !command.isEmpty else { fail("hu-demo: --sim needs a command", status: 64) }

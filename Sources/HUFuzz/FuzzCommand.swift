@@ -26,7 +26,8 @@ struct FuzzCommand: ParsableCommand {
             Examples:
               hu-fuzz --lines 20000 --seed 1 --connections 100
               hu-fuzz --differential --lines 100000
-            """)
+            """,
+        version: projectVersion)
 
     static func main() { mainWithOneLineErrors() }
 

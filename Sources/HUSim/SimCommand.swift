@@ -59,6 +59,7 @@ struct SimCommand: ParsableCommand {
               # One-shot calls from a script (see hu-sim call --help):
               hu-sim call Sim.GetState
             """,
+        version: projectVersion,
         subcommands: [CallCommand.self]
     )
 

@@ -1,5 +1,6 @@
 /// A piece of a byte stream as it arrives from the head unit.
 public protocol ByteChunk: Sendable {
+    /// Calls `body` with the chunk's bytes, valid only during the call.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result
 }
 

@@ -13,12 +13,16 @@ public enum UploadOutcome: Sendable, Equatable {
 /// One file's progress in `SDLFileManager.uploads(_:)`: its bytes the head unit has
 /// acknowledged, then, in its last update, its result.
 public struct FileUploadUpdate: Sendable {
+    /// The file's name on the head unit.
     public let name: String
+    /// Bytes the head unit has confirmed.
     public let bytesSent: Int
+    /// The file's size.
     public let totalBytes: Int
     /// nil while it is under way.
     public let result: Result<UploadOutcome, any Error>?
 
+    /// An update on `name`; `result` set once the file is done.
     public init(name: String, bytesSent: Int, totalBytes: Int, result: Result<UploadOutcome, any Error>? = nil) {
         self.name = name
         self.bytesSent = bytesSent
@@ -26,7 +30,9 @@ public struct FileUploadUpdate: Sendable {
         self.result = result
     }
 
+    /// `bytesSent` of `totalBytes`, from 0 to 1.
     public var fractionCompleted: Double { totalBytes == 0 ? 1 : Double(bytesSent) / Double(totalBytes) }
+    /// Whether the file is done (its `result` is set).
     public var isFinished: Bool { result != nil }
 }
 
@@ -37,14 +43,17 @@ public struct UploadProgress: Sendable, Equatable {
     /// Bytes to send: files found already on the head unit, or failed, drop out of the total.
     public let totalBytes: Int
 
+    /// Progress of `bytesSent` of `totalBytes`.
     public init(bytesSent: Int, totalBytes: Int) {
         self.bytesSent = bytesSent
         self.totalBytes = totalBytes
     }
 
+    /// `bytesSent` of `totalBytes`, from 0 to 1.
     public var fractionCompleted: Double { totalBytes == 0 ? 1 : Double(bytesSent) / Double(totalBytes) }
 }
 
+/// Why a file was not uploaded.
 public enum SDLFileError: Error, Sendable, CustomStringConvertible {
     /// Refused before a byte was sent: the head unit reports too little space.
     case insufficientSpace(file: String, size: Int, available: Int)

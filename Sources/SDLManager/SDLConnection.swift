@@ -11,11 +11,13 @@ import SDLModel
 /// async sequences. The bytes move while `run(reading:writingTo:)` runs (see
 /// `withConnection` and `SimulatorProcess` for scoped ways to run it).
 public actor SDLConnection {
+    /// Timeouts, the longest line accepted, and the logger.
     public struct Configuration: Sendable {
         /// How long a request waits for its reply unless `send` is given a timeout.
         public var defaultTimeout: Duration
         /// Incoming lines longer than this are dropped (the request they answer then times out).
         public var maximumLineBytes: Int
+        /// Where the connection logs what it sends and receives.
         public var logger: Logger
         let timekeeper: Timekeeper
 
@@ -66,6 +68,7 @@ public actor SDLConnection {
         let finish: @Sendable () -> Void
     }
 
+    /// How this connection runs.
     public nonisolated let configuration: Configuration
     private var logger: Logger { configuration.logger }
     private var pending: [Int64: PendingRequest] = [:]
@@ -82,11 +85,13 @@ public actor SDLConnection {
     /// Why the connection ended; nil while it is open.
     public private(set) var closeReason: String?
 
+    /// A connection; its bytes move once `run(reading:writingTo:)` runs.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.framer = LineFramer(maximumLineBytes: configuration.maximumLineBytes)
     }
 
+    /// Whether the connection has closed: every request now fails at once.
     public var isClosed: Bool { closeReason != nil }
 
     /// How many requests of `method` this connection has sent.
@@ -95,6 +100,7 @@ public actor SDLConnection {
     /// How many notifications of `method` have come in (and were handed to their subscribers).
     public func notificationsReceived(_ method: String) -> Int { notificationCounts[method, default: 0] }
 
+    /// How many requests of `type` were sent.
     public func requestsSent<R: SDLRequest>(_ type: R.Type) -> Int { requestsSent(R.method) }
 
     // MARK: Requests

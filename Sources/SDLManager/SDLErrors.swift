@@ -3,10 +3,14 @@ import SDLModel
 
 /// The head unit answered a request with `success: false`.
 public struct SDLResultError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The request's method (`PutFile`, say).
     public let method: String
+    /// The head unit's result code.
     public let resultCode: ResultCode
+    /// The head unit's explanation, if it gave one.
     public let info: String?
 
+    /// The answer to `method` was `resultCode`, with `info`.
     public init(method: String, resultCode: ResultCode, info: String?) {
         self.method = method
         self.resultCode = resultCode

@@ -5,6 +5,7 @@ import SDLModel
 public struct SDLFile: Sendable, Hashable {
     /// Where a file's bytes come from.
     public enum Content: Sendable, Hashable {
+        /// Bytes in memory.
         case bytes([UInt8])
         /// A file on the device, of the size it had when the `SDLFile` was made: read a chunk
         /// at a time while it uploads, so memory holds the chunks in flight, never the file.
@@ -13,13 +14,16 @@ public struct SDLFile: Sendable, Hashable {
 
     /// The `syncFileName` (1–255 characters, no `/`).
     public var name: String
+    /// Where the file's bytes come from.
     public var content: Content
+    /// The file's type for the head unit (PNG, JSON, binary…).
     public var fileType: FileType
     /// Kept by the head unit across registrations; otherwise removed when the app unregisters.
     public var isPersistent: Bool
     /// Upload even when the head unit already has a file of this name.
     public var overwrite: Bool
 
+    /// A file of `data` in memory, named `name` on the head unit.
     public init(name: String, data: [UInt8], fileType: FileType = .binary, persistent: Bool = false, overwrite: Bool = false) {
         self.name = name
         self.content = .bytes(data)
@@ -31,8 +35,11 @@ public struct SDLFile: Sendable, Hashable {
     /// The file at `path` on the device, streamed from disk when it uploads (sdl_ios's
     /// `SDLFile(fileURL:name:persistent:)`, sdl_java_suite's `SdlFile(name, fileType, uri, …)`).
     /// - Parameters:
+    ///   - path: the file on the device.
     ///   - name: its name on the head unit (nil: the file's own name).
     ///   - fileType: nil: inferred from the extension (`fileType(forExtension:)`), else binary.
+    ///   - persistent: kept by the head unit across registrations.
+    ///   - overwrite: upload even when the head unit has a file of this name.
     /// - Throws: `SDLFileError.unreadable` if it is not a regular file that can be read.
     public init(
         contentsOf path: String, name: String? = nil, fileType: FileType? = nil, persistent: Bool = false, overwrite: Bool = false
@@ -96,12 +103,15 @@ public struct SDLFile: Sendable, Hashable {
 /// its bytes, so the same picture always has the same name and is uploaded once), or one
 /// of the head unit's static icons, which is never uploaded.
 public struct SDLArtwork: Sendable, Hashable {
+    /// What the artwork is: a file to upload or a static icon.
     public enum Source: Sendable, Hashable {
+        /// A file to upload.
         case file(SDLFile)
         /// A static icon built into the head unit, named by its hex code.
         case staticIcon(String)
     }
 
+    /// What the artwork is.
     public var source: Source
     /// Whether the head unit may tint the image (SDL's `isTemplate`).
     public var isTemplate: Bool
@@ -127,6 +137,7 @@ public struct SDLArtwork: Sendable, Hashable {
         self.init(staticIcon: name.rawValue, isTemplate: isTemplate)
     }
 
+    /// The name the head unit knows the image by: the file's name or the icon's hex name.
     public var name: String {
         switch source {
         case .file(let file): file.name
@@ -134,6 +145,7 @@ public struct SDLArtwork: Sendable, Hashable {
         }
     }
 
+    /// Whether this is a static icon: never uploaded.
     public var isStaticIcon: Bool {
         if case .staticIcon = source { true } else { false }
     }

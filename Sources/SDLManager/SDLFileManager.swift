@@ -9,6 +9,7 @@ import SDLModel
 /// head unit already has the file and whether it fits; uploads of the same file asked for
 /// while one is queued or running share that one transfer.
 public actor SDLFileManager {
+    /// Chunk size, retries and uploads in flight.
     public struct Configuration: Sendable {
         /// Bytes per PutFile.
         public var chunkSize: Int
@@ -20,6 +21,7 @@ public actor SDLFileManager {
         /// Files of one upload call in flight at once (1: one PutFile at a time).
         public var maximumConcurrentUploads: Int
 
+        /// A configuration with SDL's usual chunk size and one retry each.
         public init(chunkSize: Int = 64 * 1024, fileRetries: Int = 1, artworkRetries: Int = 1, maximumConcurrentUploads: Int = 64) {
             self.chunkSize = chunkSize
             self.fileRetries = fileRetries
@@ -40,6 +42,7 @@ public actor SDLFileManager {
         public var remoteFileCount: Int
     }
 
+    /// How this file manager uploads.
     public nonisolated let configuration: Configuration
     private let connection: SDLConnection
     /// Its own queue of uploads and deletes, one call's at a time (sdl_ios's file manager
@@ -57,8 +60,13 @@ public actor SDLFileManager {
     private let statusObservers = Broadcast<Status>()
     private var shutDownReason: String?
 
-    /// - Parameter watchdog: how long one upload or delete call may run (on top of a request
-    ///   timeout per round of chunks) before the queue moves on without it.
+    /// A file manager on `connection`; nothing is sent until `start()`.
+    /// - Parameters:
+    ///   - connection: the connection to the head unit.
+    ///   - configuration: chunk size, retries and uploads in flight.
+    ///   - watchdog: how long one upload or delete call may run (on top of a request
+    ///     timeout per round of chunks) before the queue moves on without it.
+    ///   - logger: where uploads and deletes are logged.
     public init(
         connection: SDLConnection, configuration: Configuration = Configuration(), watchdog: Duration = .seconds(30),
         logger: Logger = Logger(label: "sdl.files")
@@ -84,6 +92,7 @@ public actor SDLFileManager {
         publishStatus()
     }
 
+    /// Pending uploads, whether suspended, bytes available, files on the head unit.
     public var status: Status {
         Status(
             pendingUploads: latestTransfers.values.count { !$0.completion.isFinished }, isSuspended: queue.isSuspended,
@@ -129,6 +138,7 @@ public actor SDLFileManager {
         try await uploadEach([file], progress: progress)[file.name]!.get()
     }
 
+    /// Uploads `artwork` unless it is a static icon or on the head unit already; retried `artworkRetries` times.
     public func upload(_ artwork: SDLArtwork, progress: (@Sendable (UploadProgress) -> Void)? = nil) async throws -> UploadOutcome {
         try await uploadEach([artwork], progress: progress)[artwork.name]!.get()
     }
@@ -142,6 +152,7 @@ public actor SDLFileManager {
         try Self.outcomesOrFailure(await uploadEach(files, progress: progress))
     }
 
+    /// Uploads each of `artworks` that is not on the head unit yet; throws `SDLFileError.uploadsFailed` naming each failure.
     public func upload(
         _ artworks: [SDLArtwork], progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws -> [String: UploadOutcome] {

@@ -13,19 +13,30 @@ import SDLModel
 /// await manager.stop()
 /// ```
 public actor SDLManager {
+    /// The app as it registers (name, ID, language, SDL version, HMI types) and how its managers run.
     public struct Configuration: Sendable {
+        /// The app's name on the head unit.
         public var appName: String
+        /// The app's ID (`fullAppID`).
         public var appID: String
+        /// Whether the app plays media.
         public var isMediaApplication: Bool
+        /// The language the app speaks and shows.
         public var language: Language
+        /// The highest SDL version the app speaks.
         public var sdlMsgVersion: SdlMsgVersion
+        /// The app's HMI types (navigation, media…); nil for the default.
         public var appHMIType: [AppHMIType]?
         /// How long a queued operation may run before the queue moves on without it.
         public var operationWatchdog: Duration
+        /// How the file manager uploads.
         public var files: SDLFileManager.Configuration
+        /// How choice sets are presented.
         public var choiceSets = ChoiceSetManager.Configuration()
+        /// Where the manager logs.
         public var logger: Logger
 
+        /// A configuration for the app `appName` with ID `appID`; by default not media, English (US), SDL 8.0, a 30-second watchdog.
         public init(
             appName: String, appID: String, isMediaApplication: Bool = false, language: Language = .enUS,
             sdlMsgVersion: SdlMsgVersion = SdlMsgVersion(8, 0), appHMIType: [AppHMIType]? = nil,
@@ -44,10 +55,13 @@ public actor SDLManager {
         }
     }
 
+    /// The app and how the manager runs.
     public nonisolated let configuration: Configuration
+    /// The connection to the head unit.
     public nonisolated let connection: SDLConnection
     /// The serial queue the managers' work runs on; apps can add their own operations.
     public nonisolated let queue: SDLOperationQueue
+    /// Uploads and deletes files and artwork.
     public nonisolated let fileManager: SDLFileManager
     /// Choice cells and sets: preload, present, delete (SDL-0157).
     public nonisolated let choiceSets: ChoiceSetManager
@@ -55,9 +69,11 @@ public actor SDLManager {
     public nonisolated let keyboards: KeyboardManager
     private var logger: Logger { configuration.logger }
 
+    /// Where the manager is: starting, ready, paused or shut down.
     public private(set) var state = SDLManagerState.starting
     /// The main window's HMI level and system context; nil until the head unit reports them.
     public private(set) var hmiLevel: HMILevel?
+    /// The head unit's system context (main screen, menu, an alert…); nil before it says.
     public private(set) var systemContext: SystemContext?
     /// The `RegisterAppInterface` response's parameters (languages, deprecated display capabilities, ...).
     public private(set) var registration: RegisterAppInterface.Response?
@@ -72,6 +88,7 @@ public actor SDLManager {
     private let stateObservers = Broadcast<SDLManagerState>()
     private var intake: Task<Void, Never>?
 
+    /// A manager on `connection`; nothing is sent until `start()`.
     public init(connection: SDLConnection, configuration: Configuration) {
         self.configuration = configuration
         self.connection = connection

@@ -23,6 +23,7 @@ public enum SDLManagerState: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// Why the manager is paused.
 public enum PauseReason: Sendable, Equatable {
     /// The head unit sent the app back to HMI level NONE.
     case hmiLevelNone

@@ -138,6 +138,7 @@ public final class SDLOperationQueue: Sendable {
     /// Operations waiting to run (not counting the running one).
     public var waitingCount: Int { state.withLock { $0.waiting.count } }
 
+    /// Whether an operation is running.
     public var isRunning: Bool { state.withLock { $0.running != nil } }
 
     /// Whether it holds back operations that have not started.
@@ -146,6 +147,7 @@ public final class SDLOperationQueue: Sendable {
     /// Holds back operations that have not started; a running one goes on.
     public func suspend() { state.withLock { $0.isSuspended = true } }
 
+    /// Starts holding operations again: the next waiting one starts.
     public func resume() {
         state.withLock { state in
             state.isSuspended = false
@@ -259,7 +261,9 @@ public final class SDLOperationQueue: Sendable {
 
 /// A submitted operation: await its value, or cancel it.
 public struct SDLOperation<Value: Sendable>: Sendable {
+    /// The operation's number, in the order queued.
     public let id: Int
+    /// The name logs and the watchdog give it.
     public let name: String
     let completion: OnceCompletion<Value>
     let queue: SDLOperationQueue
@@ -269,10 +273,12 @@ public struct SDLOperation<Value: Sendable>: Sendable {
         get async throws { try await completion.value }
     }
 
+    /// The operation's result; waits until it finishes.
     public var result: Result<Value, any Error> {
         get async { await completion.outcome }
     }
 
+    /// Whether it has finished.
     public var isFinished: Bool { completion.isFinished }
 
     /// Cancels it: a waiting operation never runs, a running one's task is cancelled;

@@ -110,8 +110,7 @@ public struct SimulatorNotFound: Error, Sendable, Equatable, CustomStringConvert
         """
         no simulator to start: no --sim given, HU_SIM not set, no hu-sim at \(besideExecutable) nor on PATH. \
         Set HU_SIM to a simulator command (HU_SIM=/path/to/hu-sim), pass --sim COMMAND, or install hu-sim \
-        on PATH (build it with `swift build -c release --product hu-sim` in the simulator's package and \
-        copy .build/release/hu-sim into a folder on PATH, e.g. ~/.local/bin).
+        on PATH (tools/install in the simulator's repository puts it into ~/.local/bin).
         """
     }
 }

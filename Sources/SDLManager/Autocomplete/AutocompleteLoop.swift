@@ -7,6 +7,7 @@ import SDLModel
 /// clears the list without a lookup; a lookup that takes longer than the time limit clears the list and
 /// leaves a message the driver can be shown.
 public actor AutocompleteLoop {
+    /// How the loop runs: the keyboard's properties, the debounce and time limit, the list's size, and the messages shown when a lookup fails.
     public struct Configuration: Sendable {
         /// The keyboard's properties in force. Every update carries all of them, since SDL
         /// Core drops the keypress mode, limited characters and custom keys an update leaves out.
@@ -33,6 +34,7 @@ public actor AutocompleteLoop {
         /// What the driver is told when a lookup fails, unless the provider says otherwise.
         public var failureMessage: String
 
+        /// A configuration; every value but the keyboard's properties has SDL's or the managers' usual default.
         public init(
             keyboard: KeyboardProperties = KeyboardProperties(), debounce: Duration = .milliseconds(200),
             timeLimit: Duration = .seconds(5), maximumEntries: Int = 100, headUnitVersion: SdlMsgVersion? = nil,
@@ -63,9 +65,12 @@ public actor AutocompleteLoop {
         case failed(message: String)
     }
 
+    /// Sends keyboard properties to the head unit (`SetGlobalProperties`).
     public typealias Sender = @Sendable (KeyboardProperties) async throws -> Void
 
+    /// How this loop runs.
     public nonisolated let configuration: Configuration
+    /// What the head unit's list shows now, or why it was cleared.
     public private(set) var state = State.idle
     /// The text on the keyboard, as `handle(_:)` followed it.
     public var text: String { entry.text }
@@ -90,6 +95,8 @@ public actor AutocompleteLoop {
     private var isStopped = false
 
     /// - Parameters:
+    ///   - provider: where suggestions come from.
+    ///   - configuration: the keyboard's properties, the debounce, the time limit, the list's size.
     ///   - initialText: the text the keyboard opens with (followed by SINGLE_KEYPRESS events).
     ///   - clock: what the debounce and time limit are measured on (a test clock in tests).
     ///   - send: shows the properties on the head unit, e.g. with `SetGlobalProperties`.
@@ -310,7 +317,9 @@ public actor AutocompleteLoop {
 
 /// Given to the provider's `failureMessage(for:)` when a lookup ran past the loop's time limit.
 public struct AutocompleteTimeout: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text that was looked up.
     public let query: String
+    /// The time limit the lookup ran past.
     public let after: Duration
 
     public var description: String { "no suggestions for \"\(query)\" within \(after)" }

@@ -9,11 +9,13 @@ public struct AutocompleteMessages: Sendable, Hashable {
     /// A lookup failed, or the list could not be sent.
     public var failure: String
 
+    /// Messages for a lookup that ran past its time limit (`timeout`) and one that failed (`failure`).
     public init(timeout: String, failure: String) {
         self.timeout = timeout
         self.failure = failure
     }
 
+    /// The built-in English messages.
     public static let english = AutocompleteMessages(
         timeout: "Suggestions are taking too long. Keep typing, or try again later.",
         failure: "Suggestions are not available right now.")

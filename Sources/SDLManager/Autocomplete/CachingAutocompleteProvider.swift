@@ -6,14 +6,18 @@ import Synchronization
 /// (`Suggestion.merge(cached:fresh:)`: matched by id, the fresh one replacing the cached
 /// one, in the fresh order).
 public final class CachingAutocompleteProvider<Base: AutocompleteProvider>: AutocompleteProvider {
+    /// The provider asked for fresh suggestions.
     public let base: Base
     /// How many earlier queries' answers are kept; the least recently stored go first.
     public let capacity: Int
     private let matches: @Sendable (Suggestion, String) -> Bool
     private let cache: Mutex<AnswerCache>
 
-    /// - Parameter matches: whether a cached suggestion still fits the longer text; by
-    ///   default its text starts with it, ignoring case and accents.
+    /// - Parameters:
+    ///   - base: the provider asked for fresh suggestions.
+    ///   - capacity: how many earlier queries' answers are kept.
+    ///   - matches: whether a cached suggestion still fits the longer text; by
+    ///     default its text starts with it, ignoring case and accents.
     public init(
         _ base: Base, capacity: Int = 200,
         matches: (@Sendable (Suggestion, String) -> Bool)? = nil

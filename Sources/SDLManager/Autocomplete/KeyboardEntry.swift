@@ -5,9 +5,12 @@ import SDLModel
 /// key, SINGLE_KEYPRESS each key alone ("BS" a backspace, "HT" a tab), QUEUE_KEYPRESSES
 /// nothing until the entry is submitted.
 public struct KeyboardEntry: Sendable, Hashable {
+    /// The text on the keyboard now.
     public private(set) var text: String
+    /// How the head unit sends keys, which decides how an event changes the text.
     public let keypressMode: KeypressMode
 
+    /// An entry starting with `initialText`, followed as `keypressMode` sends keys.
     public init(initialText: String = "", keypressMode: KeypressMode = .resendCurrentEntry) {
         self.text = initialText
         self.keypressMode = keypressMode

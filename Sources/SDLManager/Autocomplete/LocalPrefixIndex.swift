@@ -114,7 +114,9 @@ public final class LocalPrefixIndex: AutocompleteProvider {
     public var canIgnoreWords: Bool { true }
     public var learnedWords: [String] { state.withLock { $0.store.learned.keys.sorted() } }
     public var ignoredWords: [String] { state.withLock { $0.store.ignored.sorted() } }
+    /// Whether `word` was learned (and not unlearned since).
     public func hasLearnedWord(_ word: String) -> Bool { state.withLock { $0.store.learned[word] != nil } }
+    /// Whether `word` is ignored: never suggested.
     public func hasIgnoredWord(_ word: String) -> Bool { state.withLock { $0.store.ignored.contains(word) } }
 
     private func save(_ store: WordStore) throws(AutocompleteStoreError) {

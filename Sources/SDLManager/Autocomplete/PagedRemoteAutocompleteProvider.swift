@@ -6,6 +6,7 @@ import Synchronization
 /// then, if parts of it are missing, only those gaps are fetched and the page is answered
 /// again, whole and `.fresh` (Skygear's cached fetch that fills the gaps).
 public final class PagedRemoteAutocompleteProvider: AutocompleteProvider {
+    /// Fetches one page of suggestions for a text.
     public typealias PageLookup = @Sendable (_ text: String, _ page: SuggestionPage) async throws -> [Suggestion]
 
     /// The page `suggestions(for:)` asks for.
@@ -19,6 +20,7 @@ public final class PagedRemoteAutocompleteProvider: AutocompleteProvider {
         var end: Int?
     }
 
+    /// A provider asking `lookup` for pages, `defaultPage` when a caller asks for no page of its own.
     public init(defaultPage: SuggestionPage = SuggestionPage(count: 20), lookup: @escaping PageLookup) {
         self.defaultPage = defaultPage
         self.lookup = lookup

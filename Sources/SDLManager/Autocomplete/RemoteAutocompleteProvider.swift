@@ -1,14 +1,18 @@
 /// Suggestions from an async lookup the app supplies (a postcode service, say), each lookup
 /// given at most `timeLimit`, its failures typed.
 public struct RemoteAutocompleteProvider: AutocompleteProvider {
+    /// Looks a text up, wherever the suggestions come from.
     public typealias Lookup = @Sendable (String) async throws -> [Suggestion]
 
+    /// How long one lookup may take before it fails with `RemoteAutocompleteError`.
     public let timeLimit: Duration
     private let lookup: Lookup
     private let timekeeper: Timekeeper
     private let message: @Sendable (RemoteAutocompleteError) -> String?
 
     /// - Parameters:
+    ///   - timeLimit: how long one lookup may take before it fails.
+    ///   - lookup: looks a text up, wherever the suggestions come from.
     ///   - clock: what the time limit is measured on (a test clock in tests).
     ///   - failureMessage: the text the driver is shown for a failure, e.g. localized; nil
     ///     leaves it to the autocomplete loop's generic message.

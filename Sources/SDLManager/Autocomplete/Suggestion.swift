@@ -4,11 +4,16 @@ import SDLModel
 /// the app's own UI, a title and subtitle. `id` says which entries of two answers are the
 /// same entry, so a fresh answer can replace a cached one (it defaults to the text).
 public struct Suggestion: Sendable, Hashable {
+    /// The text the keyboard's list shows, and the text the entry becomes when it is picked.
     public var text: String
+    /// A title for the app's own use (a place's name, say); not sent to the head unit.
     public var title: String?
+    /// A second line for the app's own use; not sent to the head unit.
     public var subtitle: String?
+    /// What identifies the suggestion to the app (the text, unless given).
     public var id: String
 
+    /// A suggestion; without `id`, its text identifies it.
     public init(text: String, title: String? = nil, subtitle: String? = nil, id: String? = nil) {
         self.text = text
         self.title = title
@@ -19,6 +24,7 @@ public struct Suggestion: Sendable, Hashable {
 
 /// One answer of a provider for a text, and where it came from.
 public struct AutocompleteAnswer: Sendable, Hashable {
+    /// Where an answer's suggestions come from.
     public enum Source: Sendable, Hashable {
         /// From what earlier lookups returned, at once: it may be stale.
         case cache
@@ -26,9 +32,12 @@ public struct AutocompleteAnswer: Sendable, Hashable {
         case fresh
     }
 
+    /// The suggestions, best first.
     public var suggestions: [Suggestion]
+    /// Whether they come from a cache or a fresh lookup.
     public var source: Source
 
+    /// An answer of `suggestions`, fresh unless said otherwise.
     public init(_ suggestions: [Suggestion], source: Source = .fresh) {
         self.suggestions = suggestions
         self.source = source
@@ -57,9 +66,12 @@ public struct AutocompleteAnswer: Sendable, Hashable {
 /// Which suggestions of a ranking to return: `count` of them after the first `skip`
 /// (Adaptive Cards' typeahead `count`/`skip`).
 public struct SuggestionPage: Sendable, Hashable {
+    /// How many suggestions to skip from the start of the ranking.
     public var skip: Int
+    /// How many suggestions the page holds at most.
     public var count: Int
 
+    /// The page of `count` suggestions after the first `skip`.
     public init(skip: Int = 0, count: Int) {
         self.skip = max(0, skip)
         self.count = max(0, count)
@@ -102,7 +114,9 @@ public protocol AutocompleteProvider: Sendable {
     var learnedWords: [String] { get }
     /// The words it never suggests.
     var ignoredWords: [String] { get }
+    /// Whether `word` was learned.
     func hasLearnedWord(_ word: String) -> Bool
+    /// Whether `word` is ignored: never suggested.
     func hasIgnoredWord(_ word: String) -> Bool
     /// Counts one more use of `word` (adding it if new): it ranks higher from now on.
     func learn(_ word: String) throws
@@ -131,7 +145,9 @@ extension AutocompleteProvider {
     public var canIgnoreWords: Bool { false }
     public var learnedWords: [String] { [] }
     public var ignoredWords: [String] { [] }
+    /// Whether `learnedWords` holds `word`.
     public func hasLearnedWord(_ word: String) -> Bool { learnedWords.contains(word) }
+    /// Whether `ignoredWords` holds `word`.
     public func hasIgnoredWord(_ word: String) -> Bool { ignoredWords.contains(word) }
     public func learn(_ word: String) throws {}
     public func unlearn(_ word: String) throws {}
@@ -141,10 +157,12 @@ extension AutocompleteProvider {
 
 /// Never suggests anything: what a keyboard uses until the app chooses a provider.
 public struct DisabledAutocompleteProvider: AutocompleteProvider {
+    /// A provider that never suggests anything.
     public init() {}
     public func suggestions(for text: String) async throws -> [Suggestion] { [] }
 }
 
 extension AutocompleteProvider where Self == DisabledAutocompleteProvider {
+    /// A provider that never suggests anything: autocomplete switched off.
     public static var disabled: DisabledAutocompleteProvider { DisabledAutocompleteProvider() }
 }

@@ -26,6 +26,7 @@ public struct PagedSuggestions: Sendable, Hashable {
     private var entries: [Int: Entry] = [:]
     private var generation = 0
 
+    /// No pages yet.
     public init() {}
 
     /// Adds a page that starts at `offset`; its entries replace older ones at the same positions.

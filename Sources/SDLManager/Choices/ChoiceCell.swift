@@ -3,12 +3,17 @@ import SDLModel
 /// One choice an app offers, without an ID: the manager assigns IDs. Two cells with the
 /// same content are the same cell, however they were built (SDL-0157).
 public struct ChoiceCell: Sendable, Hashable {
+    /// The cell's main text (`menuName`), 1–500 characters.
     public let text: String
+    /// A second line, where the head unit shows one.
     public let secondaryText: String?
+    /// A third line, where the head unit shows one.
     public let tertiaryText: String?
     /// Nil, or 1–100 phrases of 1–99 characters that select this cell by voice.
     public let voiceCommands: [String]?
+    /// The cell's image, uploaded before the cell is sent.
     public let artwork: SDLArtwork?
+    /// A second image, where the head unit shows one.
     public let secondaryArtwork: SDLArtwork?
 
     /// Checks SDL's limits on each field (those Core would refuse with INVALID_DATA).
@@ -47,8 +52,22 @@ public struct ChoiceCell: Sendable, Hashable {
 
 /// The texts of cells and sets, each with SDL's length limit in characters.
 public enum ChoiceTextField: String, Sendable, Hashable {
-    case text, secondaryText, tertiaryText, voiceCommand, title, promptText, vrHelpText
+    /// A cell's main text.
+    case text
+    /// A cell's second line.
+    case secondaryText
+    /// A cell's third line.
+    case tertiaryText
+    /// One of a cell's voice commands.
+    case voiceCommand
+    /// A set's title.
+    case title
+    /// A spoken prompt.
+    case promptText
+    /// A line of voice help.
+    case vrHelpText
 
+    /// SDL's limit on the field's length, in characters.
     public var lengthLimit: ClosedRange<Int> {
         switch self {
         case .voiceCommand: 1...99

@@ -4,13 +4,16 @@
 /// A bit per ID (8 KiB) and a hint below which every ID is taken: taking is a short scan
 /// from the hint, releasing is O(1).
 public struct ChoiceIDPool: Sendable {
+    /// The choice IDs SDL allows.
     public static let ids = 1...65535
 
     private var taken: [UInt64]
     /// Every ID below this is taken.
     private var lowestMaybeFree: Int
+    /// How many IDs are handed out.
     public private(set) var takenCount = 0
 
+    /// A pool with every ID free.
     public init() {
         taken = Array(repeating: 0, count: (Self.ids.upperBound + 1) / 64)  // exactly IDs 0…65535
         taken[0] = 1  // ID 0 is never handed out
@@ -43,6 +46,7 @@ public struct ChoiceIDPool: Sendable {
         lowestMaybeFree = min(lowestMaybeFree, id)
     }
 
+    /// Whether `id` is handed out.
     public func isTaken(_ id: Int) -> Bool {
         Self.ids.contains(id) && taken[id / 64] & (1 << UInt64(id % 64)) != 0
     }
@@ -53,6 +57,7 @@ public struct ChoiceIDPool: Sendable {
     }
 }
 
+/// Why the pool could not hand out or take back an ID.
 public enum ChoiceIDPoolError: Error, Sendable, Hashable, CustomStringConvertible {
     /// All 65535 IDs are in use: delete loaded cells before loading more.
     case exhausted

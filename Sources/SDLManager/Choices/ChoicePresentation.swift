@@ -4,7 +4,9 @@ import SDLModel
 /// One presentation of a choice set, from `ChoiceSetManager.start(_:mode:)`: await its
 /// `result` (exactly one, whatever happens), or `cancel()` it.
 public final class ChoicePresentation: Sendable {
+    /// The set presented.
     public let choiceSet: ChoiceSet
+    /// Whether the driver picks by touch, by voice, or both.
     public let mode: InteractionMode
     /// Its phases and its one result, shared with the other interactions the manager shows.
     let lifecycle: InteractionLifecycle<ChoiceSetResult>
@@ -24,6 +26,7 @@ public final class ChoicePresentation: Sendable {
         get async { await lifecycle.result }
     }
 
+    /// Whether the presentation has its result.
     public var isFinished: Bool { lifecycle.isFinished }
 
     /// Cancels it. Still waiting or loading its cells: it never reaches the head unit and
@@ -58,7 +61,9 @@ extension ChoiceSetResult: ChoiceInteractionResult {}
 /// `didFinishWith: ChoiceSetError.timedOut`, a cancel as `ChoiceSetError.cancelled(by: .app / .user)`,
 /// every other failure with its own error.
 public protocol ChoiceSetDelegate: AnyObject, Sendable {
+    /// The driver picked `cell`, the `row`-th of the set (from 0), by touch or voice (`source`).
     func choiceSet(_ choiceSet: ChoiceSet, didSelect cell: ChoiceCell, row: Int, source: TriggerSource)
+    /// The presentation ended without a pick: timed out, cancelled or failed (`error`).
     func choiceSet(_ choiceSet: ChoiceSet, didFinishWith error: any Error)
 }
 

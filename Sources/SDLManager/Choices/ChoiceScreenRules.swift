@@ -18,6 +18,7 @@ public struct ChoiceScreenRules: Sendable, Hashable {
     /// The first head unit version that judges likeness on the whole visible cell.
     public static let visibleFieldsVersion = SdlMsgVersion(7, 1)
 
+    /// The rules for a head unit whose main window is `window`, speaking SDL `headUnitVersion`.
     public init(window: WindowCapability?, headUnitVersion: SdlMsgVersion?, voiceCommandsRequired: Bool = false) {
         self.window = window
         self.comparesVisibleFields = headUnitVersion.map { $0 >= Self.visibleFieldsVersion } ?? true
@@ -26,13 +27,19 @@ public struct ChoiceScreenRules: Sendable, Hashable {
 
     /// What the screen shows of a cell sent with `text`: the fields this head unit has room for.
     public struct VisibleCell: Hashable, Sendable {
+        /// The text sent, with any `" (2)"` suffix.
         public var text: String
+        /// The second line, if the screen shows one.
         public var secondaryText: String?
+        /// The third line, if the screen shows one.
         public var tertiaryText: String?
+        /// The image's name, if the screen shows images.
         public var artworkName: String?
+        /// The second image's name, if the screen shows one.
         public var secondaryArtworkName: String?
     }
 
+    /// What the screen shows of `cell` sent with `text` (its own text by default).
     public func visible(_ cell: ChoiceCell, text: String? = nil) -> VisibleCell {
         VisibleCell(
             text: text ?? cell.text,

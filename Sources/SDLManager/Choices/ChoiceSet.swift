@@ -2,7 +2,9 @@ import SDLModel
 
 /// How a set's cells are drawn.
 public enum ChoiceSetLayout: Sendable, Hashable {
+    /// A list of rows (`LIST_ONLY`).
     case list
+    /// A grid of tiles with images (`ICON_ONLY`).
     case tiles
 
     /// The `interactionLayout` of PerformInteraction.
@@ -16,15 +18,23 @@ public enum ChoiceSetLayout: Sendable, Hashable {
 
 /// The three spoken prompts of an interaction.
 public enum ChoicePrompt: String, Sendable, Hashable {
-    case initial, help, timeout
+    /// Spoken when the interaction starts.
+    case initial
+    /// Spoken when the driver asks for help.
+    case help
+    /// Spoken when the interaction times out.
+    case timeout
 }
 
 /// One line of an interaction's voice help (sdl_ios's `SDLVRHelpItem`): the set numbers
 /// the lines by their place in its list.
 public struct VoiceHelpItem: Sendable, Hashable {
+    /// The spoken and shown line.
     public var text: String
+    /// An image shown beside it.
     public var image: Image?
 
+    /// A voice help line saying `text`.
     public init(_ text: String, image: Image? = nil) {
         self.text = text
         self.image = image
@@ -37,14 +47,19 @@ public struct ChoiceSet: Sendable, Hashable {
     /// The allowed timeouts (PerformInteraction's `timeout`, 5000–100000 ms).
     public static let timeouts: ClosedRange<Duration> = .seconds(5) ... .seconds(100)
 
+    /// The interaction's title (`initialText`).
     public let title: String
+    /// The cells, in the order shown.
     public let cells: [ChoiceCell]
     /// nil: the choice set manager's `defaultLayout` (sdl_ios's class-wide `defaultLayout`).
     public let layout: ChoiceSetLayout?
     /// nil: the choice set manager's `defaultTimeout`.
     public let timeout: Duration?
+    /// Spoken when the interaction starts.
     public let initialPrompt: [TTSChunk]?
+    /// Spoken when the driver asks for help.
     public let helpPrompt: [TTSChunk]?
+    /// Spoken when the interaction times out.
     public let timeoutPrompt: [TTSChunk]?
     /// The voice help as sent: the items given, numbered 1, 2, … in their order.
     public let vrHelp: [VrHelpItem]?

@@ -21,6 +21,7 @@ import SDLModel
 /// cells uploads their artwork first, through the file manager's own queue. What is loaded
 /// is `LoadedChoiceCells`.
 public actor ChoiceSetManager {
+    /// What the manager does with sets that leave something unsaid, and with artwork that fails.
     public struct Configuration: Sendable {
         /// Load a cell only with all of its artwork: a cell whose artwork fails to upload
         /// fails too, instead of being loaded without that image (and a warning).
@@ -33,6 +34,7 @@ public actor ChoiceSetManager {
             didSet { defaultTimeout = min(max(defaultTimeout, ChoiceSet.timeouts.lowerBound), ChoiceSet.timeouts.upperBound) }
         }
 
+        /// A configuration; by default a failed artwork sends its cell without the image.
         public init(requiresAllArtwork: Bool = false, defaultLayout: ChoiceSetLayout = .list, defaultTimeout: Duration = .seconds(10)) {
             self.requiresAllArtwork = requiresAllArtwork
             self.defaultLayout = defaultLayout
@@ -40,6 +42,7 @@ public actor ChoiceSetManager {
         }
     }
 
+    /// How this manager presents sets.
     public nonisolated let configuration: Configuration
     let connection: SDLConnection
     let queue: SDLOperationQueue

@@ -17,6 +17,7 @@ public enum ChoiceSetResult: Sendable, CustomStringConvertible {
         if case .selected(let cell, let row, let source) = self { (cell, row, source) } else { nil }
     }
 
+    /// Whether the interaction timed out.
     public var isTimedOut: Bool {
         if case .timedOut = self { true } else { false }
     }
@@ -96,9 +97,12 @@ public enum ChoiceSetError: Error, Sendable, Equatable, CustomStringConvertible 
 
 /// One cell that did not make it onto (or off) the head unit, and why.
 public struct ChoiceCellFailure: Sendable, CustomStringConvertible {
+    /// The cell that failed.
     public let cell: ChoiceCell
+    /// Why it failed.
     public let error: any Error
 
+    /// `cell` failed with `error`.
     public init(cell: ChoiceCell, error: any Error) {
         self.cell = cell
         self.error = error
@@ -106,6 +110,7 @@ public struct ChoiceCellFailure: Sendable, CustomStringConvertible {
 
     /// The head unit's answer, when it refused the request.
     public var resultCode: ResultCode? { (error as? SDLResultError)?.resultCode }
+    /// The head unit's `info`, when it refused the cell.
     public var info: String? { (error as? SDLResultError)?.info }
 
     public var description: String { "\"\(cell.text)\": \(error)" }
@@ -113,8 +118,11 @@ public struct ChoiceCellFailure: Sendable, CustomStringConvertible {
 
 /// An artwork that failed to upload: the cell was loaded without that image.
 public struct ChoiceArtworkWarning: Sendable, CustomStringConvertible {
+    /// The cell sent without its image.
     public let cell: ChoiceCell
+    /// The artwork that failed to upload.
     public let artworkName: String
+    /// Why it failed.
     public let error: any Error
 
     public var description: String { "\"\(cell.text)\" was loaded without artwork \(artworkName): \(error)" }
@@ -128,6 +136,7 @@ public struct ChoicePreloadOutcome: Sendable {
     /// Cells loaded without an artwork that failed to upload.
     public let warnings: [ChoiceArtworkWarning]
 
+    /// A preload that loaded `loaded`, with `warnings` for artwork left out.
     public init(loaded: [ChoiceCell] = [], warnings: [ChoiceArtworkWarning] = []) {
         self.loaded = loaded
         self.warnings = warnings
@@ -141,6 +150,7 @@ public struct ChoicePreloadError: Error, Sendable, CustomStringConvertible {
     /// What did load.
     public let outcome: ChoicePreloadOutcome
 
+    /// The cells that failed to load.
     public var failedCells: [ChoiceCell] { failures.map(\.cell) }
 
     public var description: String {
@@ -150,8 +160,10 @@ public struct ChoicePreloadError: Error, Sendable, CustomStringConvertible {
 
 /// Some loaded cells could not be deleted; the others were.
 public struct ChoiceDeleteError: Error, Sendable, CustomStringConvertible {
+    /// Each cell that failed to delete, and why.
     public let failures: [ChoiceCellFailure]
 
+    /// The cells that failed to delete.
     public var failedCells: [ChoiceCell] { failures.map(\.cell) }
 
     public var description: String {

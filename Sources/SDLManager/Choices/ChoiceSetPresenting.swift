@@ -54,8 +54,10 @@ extension ChoiceSetManager {
     /// Presents `set` with a search keyboard (LIST_WITH_SEARCH, or ICON_WITH_SEARCH for
     /// tiles) and returns how it ended: a tapped cell, or the text the user submitted.
     /// - Parameters:
+    ///   - set: the cells and the title.
     ///   - keyboard: the search keyboard's configuration (nil: the keyboards' default).
     ///   - autocomplete: its suggestions (nil: the keyboard manager's `autocomplete`).
+    ///   - mode: whether the driver picks by touch, by voice, or both.
     public nonisolated func presentSearchable(
         _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
         mode: InteractionMode = .manualOnly

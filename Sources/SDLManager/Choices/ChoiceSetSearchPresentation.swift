@@ -3,7 +3,9 @@ import SDLModel
 
 /// A searchable choice set on screen: its cells and a keyboard to filter them.
 public final class ChoiceSetSearchPresentation: Sendable {
+    /// The set presented.
     public let choiceSet: ChoiceSet
+    /// The search keyboard's configuration; nil for the manager's default.
     public let keyboard: KeyboardConfiguration?
     let lifecycle: InteractionLifecycle<ChoiceSetSearchResult>
     let feed = KeyboardFeed()
@@ -16,17 +18,21 @@ public final class ChoiceSetSearchPresentation: Sendable {
         lifecycle.completion.whenFinished { [feed] _ in feed.finish() }
     }
 
+    /// The ID that cancels this interaction on the head unit (`CancelInteraction`).
     public var cancelID: Int { lifecycle.cancelID }
 
+    /// The one result: a tapped cell or a submitted text; waits until there is one.
     public var result: ChoiceSetSearchResult {
         get async { await lifecycle.result }
     }
 
+    /// Whether the presentation has its result.
     public var isFinished: Bool { lifecycle.isFinished }
 
     /// Every `OnKeyboardInput` of its search keyboard; finishes when it ends. One consumer.
     public var events: AsyncStream<OnKeyboardInput> { feed.events }
 
+    /// Whether the keyboard masks what is typed, once the head unit has said.
     public var isInputMasked: Bool? { feed.isInputMasked }
 
     /// The search keyboard's autocomplete states; see `KeyboardPresentation.autocompleteStates`.

@@ -1,6 +1,7 @@
 /// Where a keyboard's suggestions come from and how the autocomplete loop paces them
 /// (see `AutocompleteLoop`). The provider `.disabled` sends no suggestions at all.
 public struct KeyboardAutocomplete: Sendable {
+    /// Where suggestions come from.
     public var provider: any AutocompleteProvider
     /// How long typing must pause before a lookup; zero looks up at every key.
     public var debounce: Duration
@@ -16,6 +17,7 @@ public struct KeyboardAutocomplete: Sendable {
     /// texts for the keyboard's language, else the provider's).
     public var messages: AutocompleteMessages?
 
+    /// Autocomplete from `provider`: looked up once typing pauses for `debounce`, given `timeLimit` per lookup.
     public init(
         provider: any AutocompleteProvider = .disabled, debounce: Duration = .milliseconds(200), timeLimit: Duration = .seconds(5),
         limitedCharacters: (@Sendable (String) async -> [String]?)? = nil, lookup: AutocompleteLookup = .wholeEntry,

@@ -3,9 +3,11 @@ import SDLModel
 /// How a keyboard looks and reports its keys: the app's wish, made fit for a head unit
 /// by `properties(for:fallbackLayout:)` before it is sent.
 public struct KeyboardConfiguration: Sendable, Hashable {
+    /// The keyboard's layout (QWERTY, QWERTZ, AZERTY, numeric).
     public var layout: KeyboardLayout
     /// How `OnKeyboardInput` reports the keys (SDL-RULES §4).
     public var keypressMode: KeypressMode
+    /// The keyboard's language; nil for the head unit's.
     public var language: Language?
     /// The only keys the keyboard offers (one character each, at most 100).
     public var limitedCharacterList: [String]?
@@ -17,6 +19,7 @@ public struct KeyboardConfiguration: Sendable, Hashable {
     /// `autoCompleteList`); made fit for SDL (at most 100 entries of 1–1000 characters).
     public var autocompleteList: [String]?
 
+    /// A configuration; what the head unit cannot do is dropped with a warning when a keyboard is shown.
     public init(
         layout: KeyboardLayout = .qwerty, keypressMode: KeypressMode = .resendCurrentEntry, language: Language? = nil,
         limitedCharacterList: [String]? = nil, maskInputCharacters: KeyboardInputMask? = nil, customKeys: [String]? = nil,

@@ -30,6 +30,7 @@ public actor KeyboardManager {
     public private(set) var propertiesInForce: KeyboardProperties?
     /// The main window's keyboard capabilities, as the head unit last reported them.
     public private(set) var capabilities: KeyboardCapabilities?
+    /// The SDL version the head unit registered with; nil before registration.
     public private(set) var headUnitVersion: SdlMsgVersion?
 
     let router = KeyboardInputRouter()
@@ -77,6 +78,7 @@ public actor KeyboardManager {
 
     /// Presents a keyboard and returns how it ended. Cancelling the calling task cancels it.
     /// - Parameters:
+    ///   - initialText: the keyboard's title, shown above what is typed.
     ///   - configuration: this keyboard's own (nil: the default); the default is not changed.
     ///   - autocomplete: this keyboard's suggestions (nil: the manager's `autocomplete`).
     ///   - timeout: how long the keyboard stays without a key (PerformInteraction's `timeout`).

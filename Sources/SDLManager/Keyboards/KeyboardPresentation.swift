@@ -116,6 +116,7 @@ final class KeyboardFeed: Sendable {
 /// One keyboard, from `KeyboardManager.start(initialText:configuration:timeout:)`: await its
 /// `result` (exactly one, whatever happens), follow its `events`, or `cancel()` it.
 public final class KeyboardPresentation: Sendable {
+    /// The text the keyboard opened with.
     public let initialText: String
     /// The configuration asked for (what was sent may be less: see `KeyboardConfigurationWarning`).
     public let configuration: KeyboardConfiguration
@@ -137,6 +138,7 @@ public final class KeyboardPresentation: Sendable {
         get async { await lifecycle.result }
     }
 
+    /// Whether the keyboard has its result.
     public var isFinished: Bool { lifecycle.isFinished }
 
     /// Every `OnKeyboardInput` of this keyboard, as the keypress mode sends them (keys, mask

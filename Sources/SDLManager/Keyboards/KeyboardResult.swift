@@ -50,14 +50,19 @@ public enum ChoiceSetSearchResult: Sendable, CustomStringConvertible {
     case submitted(String)
     /// The user submitted the text of a suggestion the autocomplete list showed: that suggestion.
     case suggestionPicked(Suggestion)
+    /// Nobody picked or submitted in time.
     case timedOut
+    /// Cancelled by the app or the driver (`CancelSource`).
     case cancelled(by: CancelSource)
+    /// The interaction could not be shown or ended in an error.
     case failed(any Error)
 
+    /// The tapped cell, its row and how it was picked, if one was.
     public var selection: (cell: ChoiceCell, row: Int, source: TriggerSource)? {
         if case .selected(let cell, let row, let source) = self { (cell, row, source) } else { nil }
     }
 
+    /// The submitted text, if one was.
     public var submittedText: String? {
         switch self {
         case .submitted(let text): text

@@ -1,19 +1,25 @@
 // CreateInteractionChoiceSet and DeleteInteractionChoiceSet (SDL-RULES §2–3).
 
+/// creates interaction choice set to be used later by performInteraction
 public struct CreateInteractionChoiceSet: SDLRequest, Hashable {
+    /// The RPC's name on the wire.
     public static let method = "CreateInteractionChoiceSet"
     public static let functionID = 9
 
+    /// Unique ID used for this interaction choice set.
     public var interactionChoiceSetID = 0
+    /// The set's choices; the manager sends one choice per set.
     public var choiceSet: [Choice] = []
 
     public init() {}
 
+    /// The set `id` of `choices`.
     public init(id: Int, choices: [Choice]) {
         interactionChoiceSetID = id
         choiceSet = choices
     }
 
+    /// Reads or writes each parameter through `map`, checking SDL's limits.
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("interactionChoiceSetID", &interactionChoiceSetID, 0...2_000_000_000)
         try map("choiceSet", &choiceSet, count: 1...100)

@@ -13,22 +13,32 @@ public struct SpaceAvailable: SDLStruct, Hashable {
     }
 }
 
+/// Used to push a binary data onto the module from a mobile device, such as icons and album art Not supported on first generation of SDL enabled modules.
 public struct PutFile: SDLRequest, Hashable {
+    /// The RPC's name on the wire.
     public static let method = "PutFile"
     public static let functionID = 32
 
+    /// File reference name.
     public var syncFileName = ""
+    /// Selected file type.
     public var fileType = FileType.binary
+    /// Indicates if the file is meant to persist between sessions / ignition cycles.
     public var persistentFile = false
+    /// Indicates if the file is meant to be passed thru core to elsewhere on the system.
     public var systemFile = false
+    /// Optional offset in bytes for resuming partial data chunks
     public var offset: Int?
+    /// Optional length in bytes for resuming partial data chunks If offset is set to 0, then length is the total length of the file to be downloaded
     public var length: Int?
+    /// Additional CRC32 checksum to protect data integrity up to 512 Mbits
     public var crc: Int?
     /// The file's bytes (SDL's binary part of the message), base64 with padding.
     public var bulkData: String?
 
     public init() {}
 
+    /// A `PutFile` of `bulkData` (one chunk at `offset` of a file of `length` bytes), with its CRC-32.
     public init(
         syncFileName: String, fileType: FileType, bulkData: String, persistentFile: Bool = false,
         offset: Int? = nil, length: Int? = nil, crc: Int? = nil
@@ -42,6 +52,7 @@ public struct PutFile: SDLRequest, Hashable {
         self.crc = crc
     }
 
+    /// Reads or writes each parameter through `map`, checking SDL's limits.
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("syncFileName", &syncFileName, 1...255)
         try map("fileType", &fileType)
@@ -55,6 +66,7 @@ public struct PutFile: SDLRequest, Hashable {
         try map("bulkData", &bulkData, 0...Int.max)
     }
 
+    /// The answer's parameters: the space left.
     public typealias ResponseParameters = SpaceAvailable
 }
 

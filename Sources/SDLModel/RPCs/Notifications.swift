@@ -28,20 +28,26 @@ public struct OnHMIStatus: SDLNotification, Hashable {
     }
 }
 
+/// A key, or the end of an entry, on the head unit's keyboard.
 public struct OnKeyboardInput: SDLNotification, Hashable {
+    /// The RPC's name on the wire.
     public static let method = "OnKeyboardInput"
     public static let functionID = 32779
 
+    /// What happened: a key, a submit, a cancel, a change of the input mask.
     public var event = KeyboardEvent.keypress
+    /// The key or the text, as the keypress mode sends it.
     public var data: String?
 
     public init() {}
 
+    /// The `event`, with its `data`.
     public init(_ event: KeyboardEvent, data: String? = nil) {
         self.event = event
         self.data = data
     }
 
+    /// Reads or writes each parameter through `map`, checking SDL's limits.
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("event", &event)
         // May be empty: forwarded as typed (SDL-RULES §14).

@@ -2,32 +2,51 @@ import JSONCodec
 
 // RegisterAppInterface, UnregisterAppInterface and GetSystemCapability (SDL-RULES §1).
 
+/// Establishes an interface with a mobile application.
 public struct RegisterAppInterface: SDLRequest, Hashable {
+    /// The RPC's name on the wire.
     public static let method = "RegisterAppInterface"
     public static let functionID = 1
     /// The name this contract first gave `syncMsgVersion` (sdl_ios's property name); still
     /// accepted in requests and written in responses beside it (SDL-RULES §14).
     public static let legacyVersionName = "sdlMsgVersion"
 
+    /// See SyncMsgVersion
     public var syncMsgVersion = SdlMsgVersion(8, 0)
+    /// The mobile application name, e.g.
     public var appName = ""
+    /// TTS string for VR recognition of the mobile application name, e.g.
     public var ttsName: [TTSChunk]?
+    /// Provides an abbreviated version of the app name (if needed), that will be displayed on the NGN media screen.
     public var ngnMediaScreenAppName: String?
+    /// Defines an additional voice recognition command.
     public var vrSynonyms: [String]?
+    /// Indicates if the application is a media or a non-media application.
     public var isMediaApplication = false
+    /// See Language Current app's expected VR+TTS language If there is a mismatch with the module, the app will be able to change this registration with changeRegistration prior to app being brought into focus.
     public var languageDesired = Language.enUS
+    /// See Language Current app's expected display language If there is a mismatch with the module, the app will be able to change this registration with changeRegistration prior to app being brought into focus.
     public var hmiDisplayLanguageDesired = Language.enUS
+    /// See AppHMIType List of all applicable app HMI types stating which HMI classifications to be given to the app.
     public var appHMIType: [AppHMIType]?
+    /// ID used to uniquely identify current state of all app data that can persist through connection cycles (e.g.
     public var hashID: String?
+    /// See DeviceInfo.
     public var deviceInfo: DeviceInfo?
+    /// ID used to validate app with policy table entries
     public var appID = ""
+    /// ID used to validate app with policy table entries
     public var fullAppID: String?
+    /// See AppInfo.
     public var appInfo: AppInfo?
+    /// The app's colours by day.
     public var dayColorScheme: TemplateColorScheme?
+    /// The app's colours by night.
     public var nightColorScheme: TemplateColorScheme?
 
     public init() {}
 
+    /// A registration of `appName` with `appID`, speaking SDL `syncMsgVersion`.
     public init(appName: String, appID: String, syncMsgVersion: SdlMsgVersion = SdlMsgVersion(8, 0), isMediaApplication: Bool = false) {
         self.appName = appName
         self.appID = appID
@@ -35,6 +54,7 @@ public struct RegisterAppInterface: SDLRequest, Hashable {
         self.isMediaApplication = isMediaApplication
     }
 
+    /// Reads or writes each parameter through `map`, checking SDL's limits.
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("syncMsgVersion", &syncMsgVersion)
         try map("appName", &appName, 1...100)
@@ -69,27 +89,47 @@ public struct RegisterAppInterface: SDLRequest, Hashable {
         }
     }
 
+    /// Establishes an interface with a mobile application.
     public struct Response: SDLStruct, Hashable {
+        /// See SyncMsgVersion
         public var syncMsgVersion: SdlMsgVersion?
         /// `syncMsgVersion` again under its legacy name (SDL-RULES §14).
         public var sdlMsgVersion: SdlMsgVersion?
+        /// The currently active VR+TTS language on the module.
         public var language: Language?
+        /// The currently active display language on the module.
         public var hmiDisplayLanguage: Language?
+        /// See DisplayCapabilities.
         public var displayCapabilities: DisplayCapabilities?
+        /// See ButtonCapabilities.
         public var buttonCapabilities: [ButtonCapabilities]?
+        /// If returned, the platform supports on-screen SoftButtons; see SoftButtonCapabilities.
         public var softButtonCapabilities: [SoftButtonCapabilities]?
+        /// If returned, the platform supports custom on-screen Presets; see PresetBankCapabilities.
         public var presetBankCapabilities: PresetBankCapabilities?
+        /// See HmiZoneCapabilities
         public var hmiZoneCapabilities: [HmiZoneCapabilities]?
+        /// See SpeechCapabilities
         public var speechCapabilities: [SpeechCapabilities]?
+        /// See PrerecordedSpeech
         public var prerecordedSpeech: [PrerecordedSpeech]?
+        /// See VrCapabilities
         public var vrCapabilities: [VrCapabilities]?
+        /// See AudioPassThruCapability
         public var audioPassThruCapabilities: [AudioPassThruCapabilities]?
+        /// See AudioPassThruCapability
         public var pcmStreamCapabilities: AudioPassThruCapabilities?
+        /// Specifies the vehicle's type.
         public var vehicleType: VehicleType?
+        /// Specifies the white-list of supported diagnostic modes (0x00-0xFF) capable for DiagnosticMessage requests.
         public var supportedDiagModes: [Int]?
+        /// Specifies the HMI's capabilities.
         public var hmiCapabilities: HMICapabilities?
+        /// The SmartDeviceLink version.
         public var sdlVersion: String?
+        /// The software version of the system that implements the SmartDeviceLink core.
         public var systemSoftwareVersion: String?
+        /// Existence of apps icon at system.
         public var iconResumed: Bool?
 
         public init() {}
@@ -97,6 +137,7 @@ public struct RegisterAppInterface: SDLRequest, Hashable {
         /// The head unit's SDL version, under either name.
         public var headUnitVersion: SdlMsgVersion? { syncMsgVersion ?? sdlMsgVersion }
 
+        /// Reads or writes each parameter through `map`, checking SDL's limits.
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("syncMsgVersion", &syncMsgVersion)
             try map(RegisterAppInterface.legacyVersionName, &sdlMsgVersion)
@@ -120,6 +161,7 @@ public struct RegisterAppInterface: SDLRequest, Hashable {
             try map("iconResumed", &iconResumed, since: .v5_0)
         }
     }
+    /// The answer's parameters: the head unit's capabilities.
     public typealias ResponseParameters = Response
 }
 

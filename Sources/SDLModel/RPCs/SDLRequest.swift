@@ -3,7 +3,9 @@ import JSONCodec
 /// An SDL request: its method name, its parameters (the struct itself) and the type of
 /// the parameters its response carries beside `success`, `resultCode` and `info`.
 public protocol SDLRequest: SDLStruct {
+    /// The parameters of the request's answer (none by default).
     associatedtype ResponseParameters: SDLStruct = NoParameters
+    /// The RPC's name on the wire.
     static var method: String { get }
     /// SDL's FunctionID (for `CancelInteraction` and the docs); 0 for the simulator's own methods.
     static var functionID: Int { get }
@@ -11,6 +13,7 @@ public protocol SDLRequest: SDLStruct {
 
 /// A notification from the head unit.
 public protocol SDLNotification: SDLStruct {
+    /// The RPC's name on the wire.
     static var method: String { get }
     /// SDL's FunctionID (MOBILE_API.xml).
     static var functionID: Int { get }
@@ -25,11 +28,16 @@ public struct NoParameters: SDLStruct, Hashable {
 /// An SDL response as the simulator sends it in a JSON-RPC `result`: `success`,
 /// `resultCode`, `info` where useful, and the response's own parameters beside them.
 public struct SDLResponse<Parameters: SDLStruct>: Sendable, Equatable {
+    /// Whether the request succeeded.
     public var success: Bool
+    /// The head unit's result code.
     public var resultCode: ResultCode
+    /// The head unit's explanation, if it gave one.
     public var info: String?
+    /// The answer's own parameters.
     public var parameters: Parameters
 
+    /// An answer with `resultCode`; `success` follows from it unless given.
     public init(_ resultCode: ResultCode, success: Bool? = nil, info: String? = nil, parameters: Parameters = Parameters()) {
         self.resultCode = resultCode
         self.success = success ?? (resultCode == .success || resultCode == .warnings)
@@ -60,6 +68,7 @@ public struct SDLResponse<Parameters: SDLStruct>: Sendable, Equatable {
         self.init(resultCode, success: success, info: info, parameters: try Parameters(parameters: object))
     }
 
+    /// The answer as JSON, as it goes on the wire.
     public var json: JSON {
         var object = JSONObject(minimumCapacity: 4)
         object.appendNew("success", .bool(success))

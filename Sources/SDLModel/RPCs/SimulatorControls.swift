@@ -123,10 +123,13 @@ public struct SimAdvanceTime: SDLRequest, Hashable {
 
 /// The head unit's screen and store (its `Response` is in SimulatorState.swift).
 public struct SimGetState: SDLRequest, Hashable {
+    /// The RPC's name on the wire.
     public static let method = "Sim.GetState"
     public static let functionID = 0
     public init() {}
+    /// Reads or writes each parameter through `map`, checking SDL's limits.
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {}
+    /// The answer: the head unit's state.
     public typealias ResponseParameters = Response
 }
 

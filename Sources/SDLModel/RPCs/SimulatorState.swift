@@ -5,12 +5,17 @@
 // so that it can read a simulator that knows fewer fields.
 
 extension SimGetState {
+    /// The answer to `SimGetState`.
     public struct Response: SDLStruct, Hashable {
         /// Milliseconds on the head unit's clock.
         public var clockMs = 0
+        /// Whether an app is registered.
         public var registered = false
+        /// The registered app; nil when none is.
         public var app: App?
+        /// The app's HMI level.
         public var hmiLevel = HMILevel.none
+        /// The head unit's system context (main, menu, an alert…).
         public var systemContext = SystemContext.main
         /// The head-unit profile's name.
         public var profile = ""
@@ -21,15 +26,20 @@ extension SimGetState {
         public var keyboardProperties = KeyboardProperties()
         /// The rest of what the HMI keeps of SetGlobalProperties (keyboard properties apart).
         public var globalProperties = SetGlobalProperties()
+        /// The choice sets the app created.
         public var choiceSets: [ChoiceSet] = []
+        /// The app's files on the head unit.
         public var files: [File] = []
+        /// The app's space for files, in bytes.
         public var quotaBytes = 0
+        /// The bytes its files use.
         public var usedBytes = 0
         /// Answers an injected delay holds back, due first first: the app still waits for them.
         public var heldAnswers: [HeldAnswer] = []
 
         public init() {}
 
+        /// Reads or writes each parameter through `map`, checking SDL's limits.
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("clockMs", &clockMs, 0...Int.max, default: 0)
             try map("registered", &registered, default: false)
@@ -57,11 +67,13 @@ extension SimGetState {
 
         public init() {}
 
+        /// An answer to `method` held back for `msLeft` more milliseconds.
         public init(method: String, msLeft: Int) {
             self.method = method
             self.msLeft = msLeft
         }
 
+        /// Reads or writes each parameter through `map`, checking SDL's limits.
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("method", &method, 1...Int.max)
             try map("msLeft", &msLeft, 0...Int.max)
@@ -71,17 +83,29 @@ extension SimGetState {
     /// The registered app as the HMI knows it (what `BasicCommunication.OnAppRegistered`
     /// tells it), with the SDL version the app and the head unit share.
     public struct App: SDLStruct, Hashable {
+        /// The app's name.
         public var appName = ""
+        /// The app's ID.
         public var appID = ""
+        /// The SDL version the app and the head unit share.
         public var syncMsgVersion = SdlMsgVersion()
+        /// The app's short name for media screens.
         public var ngnMediaScreenAppName: String?
+        /// How the app's name is spoken.
         public var ttsName: [TTSChunk]?
+        /// Other names the driver may say for the app.
         public var vrSynonyms: [String]?
+        /// Whether the app plays media.
         public var isMediaApplication = false
+        /// The app's HMI types.
         public var appHMIType: [AppHMIType]?
+        /// The language the app asked the screen to show.
         public var hmiDisplayLanguageDesired = Language.enUS
+        /// The phone the app runs on, as it said.
         public var deviceInfo: DeviceInfo?
+        /// The app's colours by day.
         public var dayColorScheme: TemplateColorScheme?
+        /// The app's colours by night.
         public var nightColorScheme: TemplateColorScheme?
 
         public init() {}
@@ -102,6 +126,7 @@ extension SimGetState {
             nightColorScheme = registration.nightColorScheme
         }
 
+        /// Reads or writes each parameter through `map`, checking SDL's limits.
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("appName", &appName, 1...100)
             try map("appID", &appID, 0...100, default: "")
@@ -120,28 +145,38 @@ extension SimGetState {
 
     /// The interaction on screen.
     public struct Interaction: SDLStruct, Hashable {
+        /// The request that shows it (`PerformInteraction`'s function ID).
         public var functionID = PerformInteraction.functionID
+        /// The ID that cancels it; nil when it has none.
         public var cancelID: Int?
+        /// Whether the driver picks by touch, by voice, or both.
         public var interactionMode = InteractionMode.manualOnly
         /// nil for a voice-only interaction.
         public var layout: LayoutMode?
+        /// Its title.
         public var initialText = ""
+        /// The choice sets it shows.
         public var choiceSetIDs: [Int] = []
         /// The choices shown, after search filtering; without their voice commands, and
         /// without images on a head unit that shows none.
         public var visibleChoices: [Choice] = []
+        /// Whether the head unit listens for the driver's voice.
         public var voiceSessionOpen = false
         /// With a keyboard on screen: what is typed, the suggestions, the properties it
         /// shows with, and whether it hides what is typed.
         public var keyboardText: String?
+        /// The suggestions the keyboard shows.
         public var autoCompleteList: [String]?
+        /// The properties the keyboard shows with.
         public var keyboardProperties: KeyboardProperties?
+        /// Whether the keyboard hides what is typed.
         public var inputMasked: Bool?
         /// Until the interaction times out.
         public var msLeft = 0
 
         public init() {}
 
+        /// Reads or writes each parameter through `map`, checking SDL's limits.
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("functionID", &functionID, .int32, default: PerformInteraction.functionID)
             try map("cancelID", &cancelID, .int32, nullWhenAbsent: true)
@@ -161,7 +196,9 @@ extension SimGetState {
 
     /// A stored choice set.
     public struct ChoiceSet: SDLStruct, Hashable {
+        /// The set's ID.
         public var interactionChoiceSetID = 0
+        /// Its choices' IDs.
         public var choiceIDs: [Int] = []
         /// Every choice has voice commands (the set has a VR grammar).
         public var hasVrCommands = false
@@ -170,6 +207,7 @@ extension SimGetState {
 
         public init() {}
 
+        /// The set `id` of `choiceIDs`.
         public init(id: Int, choiceIDs: [Int], hasVrCommands: Bool, available: Bool) {
             interactionChoiceSetID = id
             self.choiceIDs = choiceIDs
@@ -177,6 +215,7 @@ extension SimGetState {
             self.available = available
         }
 
+        /// Reads or writes each parameter through `map`, checking SDL's limits.
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("interactionChoiceSetID", &interactionChoiceSetID, 0...2_000_000_000)
             try map("choiceIDs", &choiceIDs, count: 1...100, 0...65535)
@@ -187,14 +226,18 @@ extension SimGetState {
 
     /// An uploaded file of the app.
     public struct File: SDLStruct, Hashable {
+        /// The file's name.
         public var syncFileName = ""
+        /// Its type.
         public var fileType = FileType.binary
         /// In bytes.
         public var size = 0
+        /// Whether it stays across registrations.
         public var persistentFile = false
 
         public init() {}
 
+        /// A file of `size` bytes.
         public init(syncFileName: String, fileType: FileType, size: Int, persistentFile: Bool) {
             self.syncFileName = syncFileName
             self.fileType = fileType
@@ -202,6 +245,7 @@ extension SimGetState {
             self.persistentFile = persistentFile
         }
 
+        /// Reads or writes each parameter through `map`, checking SDL's limits.
         public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
             try map("syncFileName", &syncFileName, 1...255)
             try map("fileType", &fileType)

@@ -76,17 +76,22 @@ public struct KeyboardLayoutCapability: SDLStruct, Hashable {
     }
 }
 
+/// What the head unit's keyboards can do: masking, layouts, custom keys.
 public struct KeyboardCapabilities: SDLStruct, Hashable {
+    /// Availability of capability to mask input characters using keyboard.
     public var maskInputCharactersSupported: Bool?
+    /// Capabilities of supported keyboard layouts by HMI.
     public var supportedKeyboards: [KeyboardLayoutCapability]?
 
     public init() {}
 
+    /// Capabilities with masking `maskInputCharactersSupported` and the layouts `supportedKeyboards`.
     public init(maskInputCharactersSupported: Bool?, supportedKeyboards: [KeyboardLayoutCapability]?) {
         self.maskInputCharactersSupported = maskInputCharactersSupported
         self.supportedKeyboards = supportedKeyboards
     }
 
+    /// Reads or writes each parameter through `map`, checking SDL's limits.
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("maskInputCharactersSupported", &maskInputCharactersSupported)
         try map("supportedKeyboards", &supportedKeyboards, count: 1...1000)
@@ -98,21 +103,34 @@ public struct KeyboardCapabilities: SDLStruct, Hashable {
     }
 }
 
+/// What a window of the head unit can show: text and image fields, templates, the keyboard.
 public struct WindowCapability: SDLStruct, Hashable {
+    /// The specified ID of the window.
     public var windowID: Int?
+    /// A set of all fields that support text data.
     public var textFields: [TextField]?
+    /// A set of all fields that support images.
     public var imageFields: [ImageField]?
+    /// Provides information about image types supported by the system.
     public var imageTypeSupported: [ImageType]?
+    /// A set of all window templates available on the head unit.
     public var templatesAvailable: [String]?
+    /// The number of on-window custom presets available (if any); otherwise omitted.
     public var numCustomPresetsAvailable: Int?
+    /// The number of buttons and the capabilities of each on-window button.
     public var buttonCapabilities: [ButtonCapabilities]?
+    /// The number of soft buttons available on-window and the capabilities for each button.
     public var softButtonCapabilities: [SoftButtonCapabilities]?
+    /// An array of available menu layouts.
     public var menuLayoutsAvailable: [MenuLayout]?
+    /// Contains the head unit's capabilities for dynamic updating features declaring if the module will send dynamic update RPCs.
     public var dynamicUpdateCapabilities: DynamicUpdateCapabilities?
+    /// See KeyboardCapabilities
     public var keyboardCapabilities: KeyboardCapabilities?
 
     public init() {}
 
+    /// The capabilities of window `windowID`.
     public init(
         windowID: Int? = 0, textFields: [TextField]?, imageFields: [ImageField]?, imageTypeSupported: [ImageType]?,
         templatesAvailable: [String]? = nil, keyboardCapabilities: KeyboardCapabilities?
@@ -125,6 +143,7 @@ public struct WindowCapability: SDLStruct, Hashable {
         self.keyboardCapabilities = keyboardCapabilities
     }
 
+    /// Reads or writes each parameter through `map`, checking SDL's limits.
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("windowID", &windowID, .int32)
         try map("textFields", &textFields, count: 1...100)
@@ -140,18 +159,24 @@ public struct WindowCapability: SDLStruct, Hashable {
     }
 }
 
+/// A display of the head unit and its windows' capabilities.
 public struct DisplayCapability: SDLStruct, Hashable {
+    /// The display's name.
     public var displayName: String?
+    /// Informs the application how many windows the app is allowed to create per type.
     public var windowTypeSupported: [WindowTypeCapabilities]?
+    /// Contains a list of capabilities of all windows related to the app.
     public var windowCapabilities: [WindowCapability]?
 
     public init() {}
 
+    /// The display `displayName` with `windowCapabilities`.
     public init(displayName: String?, windowCapabilities: [WindowCapability]?) {
         self.displayName = displayName
         self.windowCapabilities = windowCapabilities
     }
 
+    /// Reads or writes each parameter through `map`, checking SDL's limits.
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("displayName", &displayName, .anyLength)
         try map("windowTypeSupported", &windowTypeSupported, count: 1...Int.max)
