@@ -7,19 +7,18 @@ enum CoreChecks {
     /// `strlen(str) && !CheckSyntax(str)` for prompt texts, SDL-RULES §14).
     static func passesSyntax(_ text: String, allowEmpty: Bool = false) -> Bool {
         if text.isEmpty { return allowEmpty }
-        var onlySpaces = true
-        var previousWasBackslash = false
-        for byte in text.utf8 {
-            switch byte {
-            case 0x09, 0x0A: return false
-            case UInt8(ascii: "n"), UInt8(ascii: "t"):
-                if previousWasBackslash { return false }
-            default: break
+        var text = text
+        return text.withUTF8 { bytes in
+            var onlySpaces = true
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == 0x09 || byte == 0x0A { return false }
+                if previous == UInt8(ascii: "\\") && (byte == UInt8(ascii: "n") || byte == UInt8(ascii: "t")) { return false }
+                onlySpaces = onlySpaces && byte == 0x20
+                previous = byte
             }
-            if byte != 0x20 { onlySpaces = false }
-            previousWasBackslash = byte == UInt8(ascii: "\\")
+            return !onlySpaces
         }
-        return !onlySpaces
     }
 
     /// ASCII case-insensitive equality, as Core's `strcasecmp`.
