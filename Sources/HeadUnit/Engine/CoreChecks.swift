@@ -27,6 +27,29 @@ enum CoreChecks {
             && zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
     }
 
+    /// Whether `text` contains `part`, ignoring case: `text.lowercased().contains(part.lowercased())`,
+    /// with ASCII texts (the usual ones) compared byte by byte instead of through lowercased
+    /// copies and a search by Character. For ASCII the two agree: each byte is a Character
+    /// except CR LF, and a checked text (a menuName) holds no LF.
+    static func contains(_ part: String, in text: String) -> Bool {
+        var text = text
+        var part = part
+        let ascii = text.withUTF8 { text in part.withUTF8 { part in asciiContains(part, in: text) } }
+        return ascii ?? text.lowercased().contains(part.lowercased())
+    }
+
+    /// nil unless both are ASCII.
+    private static func asciiContains(_ part: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard text.allSatisfy({ $0 < 0x80 }), part.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard part.count <= text.count else { return false }
+        for start in 0...(text.count - part.count) {
+            var matched = 0
+            while matched < part.count && asciiLower(text[start + matched]) == asciiLower(part[matched]) { matched += 1 }
+            if matched == part.count { return true }
+        }
+        return false
+    }
+
     private static func asciiLower(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
