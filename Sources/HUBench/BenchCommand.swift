@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Histogram
+import JSONRPC
 import SimulatorClient
 import CommandLineTool
 
@@ -20,7 +21,7 @@ struct BenchCommand: ParsableCommand {
             """,
         version: projectVersion,
         subcommands: [
-            All.self, Throughput.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
+            All.self, Throughput.self, Instructions.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
             Autocomplete.self, Stream.self, Batches.self, Delayed.self, Generate.self,
         ],
         defaultSubcommand: All.self
@@ -61,6 +62,7 @@ struct All: ParsableCommand {
 
     func run() throws {
         try Throughput.measure(targets, lines: 1_000_000, runs: 3)
+        try Instructions.measure(targets, lines: 30_000)
         try Latency.measure(targets, requests: 20_000)
         try Startup.measure(targets, runs: 40)
         try Memory.measure(targets, sets: 60_000)
@@ -82,7 +84,11 @@ struct Throughput: ParsableCommand {
     func run() throws { try Self.measure(targets, lines: lines, runs: runs) }
 
     static func measure(_ targets: Targets, lines: Int, runs: Int) throws {
-        for (name, stream) in [("unknown-method stream", Streams.unknownMethods(count: lines)), ("mixed SDL stream", Streams.mixedSDL(count: lines))] {
+        let streams = [
+            ("unknown-method stream", Streams.unknownMethods(count: lines)), ("mixed SDL stream", Streams.mixedSDL(count: lines)),
+            ("choice-set-heavy stream", Streams.choiceSets(count: lines)),
+        ]
+        for (name, stream) in streams {
             let count = stream.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             var best = (sim: Double.infinity, echo: Double.infinity)
             for _ in 0..<runs {
@@ -116,30 +122,48 @@ struct Latency: ParsableCommand {
     func run() throws { try Self.measure(targets, requests: requests) }
 
     static func measure(_ targets: Targets, requests: Int) throws {
-        let sim = try pingPong(try targets.simulator(), requests)
-        let echo = try pingPong(targets.baseline, requests)
-        print("latency, request→reply over pipes (\(requests) requests, one at a time):")
-        for (label, percentile, goal) in [("p50", 50.0, 1.2), ("p99", 99.0, 2.0)] {
-            let simValue = sim.valueAtPercentile(percentile)
-            let echoValue = echo.valueAtPercentile(percentile)
-            print("  \(label)  hu-sim \(simValue) µs   jansson-echo \(echoValue) µs   ratio \(String(format: "%.2f", Double(simValue) / Double(max(echoValue, 1))))× (goal ≤ \(goal)×)")
+        let ping = Streams.unregisteredPings(count: requests + warmUp)
+        let choices = Streams.choiceSets(count: requests + warmUp)
+        for (name, stream) in [("an unregistered app's request", ping), ("the choice-set-heavy stream", choices)] {
+            let sim = try pingPong(try targets.simulator(), stream)
+            let echo = try pingPong(targets.baseline, stream)
+            print("latency, request→reply over pipes, \(name) (\(sim.totalCount) requests, one at a time):")
+            for (label, percentile, goal) in [("p50", 50.0, 1.2), ("p99", 99.0, 2.0)] {
+                let simValue = sim.valueAtPercentile(percentile)
+                let echoValue = echo.valueAtPercentile(percentile)
+                print("  \(label)  hu-sim \(simValue) µs   jansson-echo \(echoValue) µs   ratio \(String(format: "%.2f", Double(simValue) / Double(max(echoValue, 1))))× (goal ≤ \(goal)×)")
+            }
         }
     }
 
-    private static func pingPong(_ command: String, _ requests: Int) throws -> Histogram<UInt64> {
+    /// The first lines warm the caches and are not counted.
+    private static let warmUp = 500
+
+    /// Sends `stream` a line at a time, each once the reply to the one before has come (the
+    /// reply carrying its id; notifications and earlier replies are read past). A
+    /// `PerformInteraction` is answered only after the tap that follows it: it is sent
+    /// without waiting, and the tap's round trip is what is timed.
+    private static func pingPong(_ command: String, _ stream: [UInt8]) throws -> Histogram<UInt64> {
         var histogram = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
         let peer = try Peer(command)
-        for id in 0..<(requests + 500) {
-            let line = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"UnregisterAppInterface"}"#.utf8) + [0x0A]
+        var index = 0
+        LineFramer.forEachLine(in: stream) { line in
+            defer { index += 1 }
+            guard let id = Peer.id(in: line) else { return }
             let start = monotonicSeconds()
-            peer.send(line)
-            _ = peer.readLine()
-            // The first 500 warm the caches and are not counted.
-            if id >= 500 { histogram.record(UInt64((monotonicSeconds() - start) * 1e6)) }
+            peer.send(Array(line) + [0x0A])
+            if line.count > 60, line.firstRange(of: Self.waitsForTheUser) != nil { return }
+            while true {
+                let reply = peer.readLine()
+                if reply.isEmpty || reply.withUnsafeBytes(Peer.id(in:)) == id { break }
+            }
+            if index >= warmUp { histogram.record(UInt64((monotonicSeconds() - start) * 1e6)) }
         }
         peer.finish()
         return histogram
     }
+
+    private static let waitsForTheUser = Array(#""method":"PerformInteraction""#.utf8)
 }
 
 struct Startup: ParsableCommand {
@@ -208,8 +232,8 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Prints a benchmark stream, for profiling: hu-bench generate mixed > mixed.jsonl")
 
-    enum Kind: String, ExpressibleByArgument { case unknown, mixed, sets }
-    @Argument(help: "unknown, mixed or sets") var kind: Kind
+    enum Kind: String, ExpressibleByArgument { case unknown, mixed, choices, sets }
+    @Argument(help: "unknown, mixed, choices (the choice-set-heavy stream) or sets") var kind: Kind
     @Option(help: "Lines (sets: choice sets).") var lines = 100_000
 
     func run() throws {
@@ -217,6 +241,7 @@ struct Generate: ParsableCommand {
         switch kind {
         case .unknown: bytes = Streams.unknownMethods(count: lines)
         case .mixed: bytes = Streams.mixedSDL(count: lines)
+        case .choices: bytes = Streams.choiceSets(count: lines)
         case .sets: bytes = Streams.manySets(lines)
         }
         FileHandle.standardOutput.write(Data(bytes))

@@ -75,6 +75,22 @@ final class Peer {
         return lines[nextLine - 1]
     }
 
+    /// The integer id of a line written `{"jsonrpc":"2.0","id":N,…` (as both hu-sim and the
+    /// echo write their lines); nil for anything else (a notification).
+    static func id(in line: UnsafeRawBufferPointer) -> Int? {
+        guard line.count > idPrefix.count, line.starts(with: idPrefix) else { return nil }
+        var value = 0
+        var digits = 0
+        for byte in line[idPrefix.count...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    private static let idPrefix = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+
     /// Peak resident memory so far, in bytes (VmHWM of the shell's child, or the shell).
     func peakRSS() -> Int {
         let pid = childPID() ?? process.processIdentifier

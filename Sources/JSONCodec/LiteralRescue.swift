@@ -38,7 +38,9 @@ enum LiteralRescue {
     }
 
     /// Texts from this many bytes on are scanned for long plain strings to take past jansson.
-    static let liftingThreshold = 256
+    /// The scan costs about as much per byte as jansson saves per byte lifted: below this,
+    /// SDL's lines (a few hundred bytes) rarely hold enough of them to repay it (callgrind).
+    static let liftingThreshold = 2048
     /// Plain strings from this many bytes on are taken past jansson.
     static let liftedStringLength = 64
 

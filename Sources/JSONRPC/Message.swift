@@ -98,6 +98,15 @@ public enum MessageWriter {
         buffer.append(UInt8(ascii: "}"))
     }
 
+    /// `{"jsonrpc":"2.0","id":…,"result":…}` with the result's compact bytes as they are (no newline).
+    public static func writeResponse(id: JSON, serializedResult: [UInt8], into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: responseHead)
+        id.write(into: &buffer)
+        buffer.append(contentsOf: resultKey)
+        buffer.append(contentsOf: serializedResult)
+        buffer.append(UInt8(ascii: "}"))
+    }
+
     /// A notification, or a request when `id` is given (no newline).
     public static func writeCall(method: String, params: JSONObject?, id: JSON? = nil, into buffer: inout [UInt8]) {
         if let id {

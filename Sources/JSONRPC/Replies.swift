@@ -165,13 +165,24 @@ public struct ReplyRouter: Sendable {
     public mutating func answer(
         _ address: ReplyAddress, _ outcome: Result<JSON, RPCError>, output: inout [UInt8], drain: OutputDrain? = nil
     ) {
+        answer(address, output: &output, drain: drain) { MessageWriter.writeResponse(id: address.id, outcome: outcome, into: &$0) }
+    }
+
+    /// Answers with a result already serialized (compact JSON): for answers built once and
+    /// sent often, whose tree need not be written again each time.
+    public mutating func answer(_ address: ReplyAddress, serializedResult: [UInt8], output: inout [UInt8], drain: OutputDrain? = nil) {
+        answer(address, output: &output, drain: drain) { MessageWriter.writeResponse(id: address.id, serializedResult: serializedResult, into: &$0) }
+    }
+
+    private mutating func answer(_ address: ReplyAddress, output: inout [UInt8], drain: OutputDrain?, _ writeResponse: (inout [UInt8]) -> Void) {
         guard let slot = address.batch else {
-            writeLine(id: address.id, outcome, into: &output)
+            writeResponse(&output)
+            output.append(UInt8(ascii: "\n"))
             return
         }
         let complete = withBatch(slot.batch) { batch in
             guard batch.slots[slot.slot] == PendingBatch.unanswered else { return false }
-            batch.hold(kind: 0, at: slot.slot) { MessageWriter.writeResponse(id: address.id, outcome: outcome, into: &$0) }
+            batch.hold(kind: 0, at: slot.slot, writeResponse)
             return batch.isComplete
         }
         if complete == true, let batch = batches.removeValue(forKey: slot.batch) { write(batch, into: &output, drain: drain) }

@@ -145,7 +145,11 @@ public final class SimulatorSession: EnginePeer {
         let start = output.count
         switch answer {
         case .result(let result):
-            router.answer(address, .success(.object(result.json)), output: &output, drain: routerDrain)
+            if let bytes = result.serializedJSON {
+                router.answer(address, serializedResult: bytes, output: &output, drain: routerDrain)
+            } else {
+                router.answer(address, .success(.object(result.json)), output: &output, drain: routerDrain)
+            }
         case .unknownMethod(let method):
             router.answer(address, .failure(.methodNotFound(method)), output: &output, drain: routerDrain)
         case .dropped:

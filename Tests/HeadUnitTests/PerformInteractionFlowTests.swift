@@ -73,6 +73,26 @@ import Testing
         #expect(hu.interaction["visibleChoices"]?.arrayValue?.compactMap { $0["menuName"] } == ["Berlin"])
     }
 
+    @Test func searchIgnoresTheCaseOfNonASCIILettersToo() {
+        let hu = EngineHarness(profile: .full)
+        hu.register()
+        _ = hu.createSet(id: 1, choices: [choice(1, "Zürich"), choice(2, "ÖSTERSUND"), choice(3, "Zug")])
+        hu.perform(sets: [1], layout: "LIST_WITH_SEARCH")
+        hu.type("ÜR")
+        #expect(hu.interaction["visibleChoices"]?.arrayValue?.compactMap { $0["menuName"] } == ["Zürich"])
+        hu.type("BS")
+        hu.type("BS")
+        hu.type("ös")
+        #expect(hu.interaction["visibleChoices"]?.arrayValue?.compactMap { $0["menuName"] } == ["ÖSTERSUND"])
+    }
+
+    @Test func aLongerSearchThanEveryNameShowsNone() {
+        let hu = EngineHarness.withCities()
+        hu.perform(sets: [1], layout: "LIST_WITH_SEARCH")
+        hu.type("Berlin-Mitte")
+        #expect(hu.interaction["visibleChoices"] == [])
+    }
+
     @Test func backspaceWidensTheSearchAgain() {
         let hu = EngineHarness.withCities()
         hu.perform(sets: [1], layout: "ICON_WITH_SEARCH")

@@ -7,25 +7,47 @@ enum CoreChecks {
     /// `strlen(str) && !CheckSyntax(str)` for prompt texts, SDL-RULES §14).
     static func passesSyntax(_ text: String, allowEmpty: Bool = false) -> Bool {
         if text.isEmpty { return allowEmpty }
-        var onlySpaces = true
-        var previousWasBackslash = false
-        for byte in text.utf8 {
-            switch byte {
-            case 0x09, 0x0A: return false
-            case UInt8(ascii: "n"), UInt8(ascii: "t"):
-                if previousWasBackslash { return false }
-            default: break
+        var text = text
+        return text.withUTF8 { bytes in
+            var onlySpaces = true
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == 0x09 || byte == 0x0A { return false }
+                if previous == UInt8(ascii: "\\") && (byte == UInt8(ascii: "n") || byte == UInt8(ascii: "t")) { return false }
+                onlySpaces = onlySpaces && byte == 0x20
+                previous = byte
             }
-            if byte != 0x20 { onlySpaces = false }
-            previousWasBackslash = byte == UInt8(ascii: "\\")
+            return !onlySpaces
         }
-        return !onlySpaces
     }
 
     /// ASCII case-insensitive equality, as Core's `strcasecmp`.
     static func equalIgnoringASCIICase(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.count == rhs.utf8.count
             && zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
+    }
+
+    /// Whether `text` contains `part`, ignoring case: `text.lowercased().contains(part.lowercased())`,
+    /// with ASCII texts (the usual ones) compared byte by byte instead of through lowercased
+    /// copies and a search by Character. For ASCII the two agree: each byte is a Character
+    /// except CR LF, and a checked text (a menuName) holds no LF.
+    static func contains(_ part: String, in text: String) -> Bool {
+        var text = text
+        var part = part
+        let ascii = text.withUTF8 { text in part.withUTF8 { part in asciiContains(part, in: text) } }
+        return ascii ?? text.lowercased().contains(part.lowercased())
+    }
+
+    /// nil unless both are ASCII.
+    private static func asciiContains(_ part: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard text.allSatisfy({ $0 < 0x80 }), part.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard part.count <= text.count else { return false }
+        for start in 0...(text.count - part.count) {
+            var matched = 0
+            while matched < part.count && asciiLower(text[start + matched]) == asciiLower(part[matched]) { matched += 1 }
+            if matched == part.count { return true }
+        }
+        return false
     }
 
     private static func asciiLower(_ byte: UInt8) -> UInt8 {

@@ -53,12 +53,21 @@ public struct SDLResult: Sendable, Equatable {
     /// response's own parameters (`choiceID`, `spaceAvailable`, …). Built once, as every
     /// door writes exactly this object.
     public let json: JSONObject
+    /// `json`'s compact bytes, for a result built once and sent often (the profile's
+    /// capabilities): a door that writes JSON copies them rather than writing `json` again.
+    public let serializedJSON: [UInt8]?
 
     public init<P: SDLStruct>(_ response: SDLResponse<P>) {
         success = response.success
         resultCode = response.resultCode
         info = response.info
         json = response.json.objectValue ?? [:]
+        serializedJSON = nil
+    }
+
+    /// This result with `serializedJSON` filled in.
+    public func serializedOnce() -> SDLResult {
+        SDLResult(success: success, resultCode: resultCode, info: info, json: json, serializedJSON: JSON.object(json).serialized)
     }
 
     /// A response with parameters of no struct of the model (the simulator's own `Sim.*`).
@@ -69,11 +78,12 @@ public struct SDLResult: Sendable, Equatable {
         self.init(success: head.success, resultCode: resultCode, info: head.info, json: json)
     }
 
-    private init(success: Bool, resultCode: ResultCode, info: String?, json: JSONObject) {
+    private init(success: Bool, resultCode: ResultCode, info: String?, json: JSONObject, serializedJSON: [UInt8]? = nil) {
         self.success = success
         self.resultCode = resultCode
         self.info = info
         self.json = json
+        self.serializedJSON = serializedJSON
     }
 }
 

@@ -26,6 +26,8 @@ struct FaultTable {
 
     /// Uses up one call of the oldest fault waiting for `method`.
     mutating func take(for method: String) -> InjectedFault? {
+        // Most calls find no fault at all: no key to hash then.
+        guard !queues.isEmpty else { return nil }
         // Moved out of the table while it changes, so the queue is never copied.
         guard var queue = queues.removeValue(forKey: method) else { return nil }
         let fault = queue.faults[queue.next]

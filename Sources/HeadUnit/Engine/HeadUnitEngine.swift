@@ -60,6 +60,9 @@ public final class HeadUnitEngine {
     var nextGrammarID = 1
     /// What the HMI keeps of the app's SetGlobalProperties (keyboard properties apart, in `keyboard`).
     var globalProperties = SetGlobalProperties()
+    /// GetSystemCapability's answer for DISPLAYS: the profile's, the same every time, so
+    /// built and serialized once.
+    lazy var displaysAnswer = SDLResult(SDLResponse(.success, parameters: GetSystemCapability.Response(profile.displays))).serializedOnce()
 
     public init(configuration: EngineConfiguration = EngineConfiguration(), store: any FileStore = MemoryFileStore()) {
         self.configuration = configuration

@@ -33,8 +33,7 @@ struct ActiveInteraction {
     var visibleChoices: [Choice] {
         guard showsMenu else { return [] }
         guard showsKeyboard, !keyboardText.isEmpty else { return choices }
-        let needle = keyboardText.lowercased()
-        return choices.filter { $0.menuName.lowercased().contains(needle) }
+        return choices.filter { CoreChecks.contains(keyboardText, in: $0.menuName) }
     }
 
     /// Whichever deadline comes last: when the whole interaction times out.

@@ -23,7 +23,7 @@ extension HeadUnitEngine {
         let choices = request.choiceSet
         // 1. Images: an invalid value refuses the set; the first missing file is remembered.
         var imagesMissing = false
-        scan: for (index, choice) in choices.enumerated() {
+        scan: for (index, choice) in choices.enumerated() where choice.image != nil || choice.secondaryImage != nil {
             for (name, image) in [("image", choice.image), ("secondaryImage", choice.secondaryImage)] {
                 switch verify(images: [("choiceSet[\(index)].\(name)", image)]) {
                 case .ok: continue
@@ -42,9 +42,9 @@ extension HeadUnitEngine {
             return
         }
         // 3. Each choice: unique ID, clean strings, no voice command shared with a later choice.
-        var seenIDs = Set<Int>()
         for (index, choice) in choices.enumerated() {
-            guard seenIDs.insert(choice.choiceID).inserted else {
+            // At most 100 choices: a scan of those before beats hashing every ID.
+            guard !choices[..<index].contains(where: { $0.choiceID == choice.choiceID }) else {
                 answer(reply, .invalidID, info: "choiceSet[\(index)].choiceID \(choice.choiceID) is used twice in the set")
                 return
             }
@@ -63,7 +63,7 @@ extension HeadUnitEngine {
             }
         }
         // 4. All choices or none have voice commands.
-        let withVoice = choices.filter { $0.vrCommands != nil }.count
+        let withVoice = choices.reduce(0) { $0 + ($1.vrCommands == nil ? 0 : 1) }
         guard withVoice == 0 || withVoice == choices.count else {
             answer(reply, .invalidData, info: "choiceSet: Some choices don't contain VR commands. Either all or none must have voice commands.")
             return

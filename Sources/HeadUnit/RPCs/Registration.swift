@@ -105,8 +105,11 @@ extension HeadUnitEngine {
             return
         }
         // Apps are subscribed to DISPLAYS anyway: Core says so when asked to (un)subscribe (ATF WidgetSupport 006).
-        let info = request.subscribe == nil ? nil : Self.displaysSubscriptionIgnored
-        answer(reply, SDLResponse(.success, info: info, parameters: GetSystemCapability.Response(profile.displays)))
+        guard request.subscribe == nil else {
+            answer(reply, SDLResponse(.success, info: Self.displaysSubscriptionIgnored, parameters: GetSystemCapability.Response(profile.displays)))
+            return
+        }
+        answer(reply, displaysAnswer)
     }
 
     static let displaysSubscriptionIgnored =
