@@ -19,8 +19,20 @@ final class WebDriver {
     }
 
     init(width: Int = 1280, height: Int = 900) throws {
-        driver = try LiveProcess("chromedriver", executable: URL(fileURLWithPath: Self.chromedriver), arguments: ["--port=0"])
-        let started = try driver.waitForLine(.stdout, "chromedriver's port", seconds: 20) { $0.contains("started successfully on port") }
+        let started: String
+        // Its port 0 is a port it picks itself, taken at times by the time it binds it
+        // ("IPv4 port not available"): a few tries.
+        var attempt = 1
+        while true {
+            let process = try LiveProcess("chromedriver", executable: URL(fileURLWithPath: Self.chromedriver), arguments: ["--port=0"])
+            do {
+                started = try process.waitForLine(.stdout, "chromedriver's port", seconds: 20) { $0.contains("started successfully on port") }
+                driver = process
+                break
+            } catch where attempt < 3 && "\(error)".contains("port not available") {
+                attempt += 1
+            }
+        }
         guard let port = started.split(separator: " ").last.flatMap({ UInt16($0.trimmingCharacters(in: .punctuationCharacters)) }) else {
             throw LiveProcessError("no port in: \(started)")
         }
