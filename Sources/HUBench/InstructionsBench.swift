@@ -7,10 +7,11 @@ struct Instructions: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Instructions per line (valgrind --tool=callgrind) through hu-sim and through the C jansson echo.",
         discussion: """
-            Needs valgrind (tools/bench installs it) and objcopy: valgrind 3.19 cannot read the
-            DWARF 5 debug information Swift writes, so each program is run from a copy without
-            it. --sim must start with the executable itself (not a script). A program's
-            start-up, counted on an empty input, is left out of its figure.
+            Needs valgrind (tools/bench installs it) and objcopy: valgrind 3.19
+            cannot read the DWARF 5 debug information Swift writes, so each program
+            runs from a copy without it. --sim must start with the executable itself
+            (not a script). A program's start-up, counted on an empty input, is left
+            out of its figure.
             """)
     @OptionGroup var targets: Targets
     @Option(help: "Lines per stream.") var lines = 30_000
