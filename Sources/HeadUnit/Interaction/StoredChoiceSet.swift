@@ -1,10 +1,10 @@
 import SDLModel
 
 /// A choice set as Core stores it: its choices packed into the bytes that follow this
-/// object's header, in one allocation. The engine keeps every set the app creates (tens of
-/// thousands, for some apps) and reads their choices back only to show them, so they are
-/// kept compactly rather than as the parsed `[Choice]`, whose arrays and strings are
-/// allocations of their own (docs/behaviour.md, "What a loaded choice set costs").
+/// object's header, in one allocation. The engine keeps every set the app creates, as many
+/// as it sends, and reads their choices back only to show them, so they are kept compactly
+/// rather than as the parsed `[Choice]`, whose arrays and strings are allocations of their
+/// own (docs/behaviour.md, "What a loaded choice set costs").
 final class StoredChoiceSet: ManagedBuffer<StoredChoiceSet.Header, UInt8> {
     enum Availability: UInt8 {
         case ready
