@@ -245,6 +245,28 @@ import Testing
         }
         #expect(answered)
     }
+
+    /// hu-sim's plain success reply is read from its bytes; what only looks like it is JSON's.
+    @Test func aPlainSuccessReplyAnswersItsRequestAndLookalikesAreParsedAsJSON() async throws {
+        let (incoming, headUnit) = AsyncStream<[UInt8]>.makeStream()
+        let reply = { (id: String, result: String) in Array(#"{"jsonrpc":"2.0","id":\#(id),"result":\#(result)}"#.utf8) + [0x0A] }
+        try await SDLConnection.withConnection(reading: incoming, writingTo: TestSink()) { connection async throws -> Void in
+            let first = Task { try await connection.send(DeleteFile("a")) }
+            #expect(try await eventually { await connection.requestsSent(DeleteFile.self) == 1 })
+            // A leading zero is not JSON: that line is dropped, and request 1 gets the answer after it.
+            headUnit.yield(reply("01", #"{"success":true,"resultCode":"SUCCESS"}"#))
+            headUnit.yield(reply("1", #"{"success":false,"resultCode":"REJECTED"}"#))
+            await #expect(throws: SDLResultError(method: "DeleteFile", resultCode: .rejected, info: nil)) { try await first.value }
+            let second = Task { try await connection.send(DeleteFile("b")) }
+            let third = Task { try await connection.send(DeleteFile("c")) }
+            #expect(try await eventually { await connection.requestsSent(DeleteFile.self) == 3 })
+            headUnit.yield(reply("3", #"{"success":true,"resultCode":"SUCCESS"}"#))
+            // The same answer spelt otherwise.
+            headUnit.yield(reply("2", #"{"success":true, "resultCode":"SUCCESS"}"#))
+            #expect(try await second.value.resultCode == .success)
+            #expect(try await third.value.resultCode == .success)
+        }
+    }
 }
 
 /// Collects what a connection writes.
