@@ -1,12 +1,20 @@
 import CJansson
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the valid JSON texts that jansson refuses: numbers beyond its range
 /// (`123456789012345678901234567890`, `1e400`) and object keys containing `\u0000`;
 /// and spares jansson the long plain strings of a long text (base64 file data above all).
 ///
 /// The text is copied with each such number, key or string replaced by a marker string,
 /// jansson parses the copy, and the markers are swapped back while converting. A long
-/// plain string (printable ASCII without escapes) needs no decoding, so its bytes are
+/// plain string (ASCII without control characters or escapes) needs no decoding, so its bytes are
 /// taken as they are: jansson would otherwise read, check and copy them byte by byte,
 /// which measured as most of the cost of a PutFile line (README, Speed). A marker starts with more U+0001
 /// characters in a row than any string of the text holds (U+0001 can only be written as
@@ -120,6 +128,8 @@ enum LiteralRescue {
 
         private(set) var replacements: [Replacement] = []
         private(set) var longestSOHRun = 0
+        /// The first quote at or after the position last searched from (`skipPlainRun`).
+        private var quoteAhead = -1
 
         /// Plain value strings at least this long (in bytes) are replaced too; nil: none.
         private let liftedStringLength: Int?
@@ -156,7 +166,7 @@ enum LiteralRescue {
             while index < bytes.count {
                 // The bytes up to the next quote or backslash: most of any string, read in a tight loop.
                 let runStart = index
-                if !Self.skipPrintableASCII(bytes, &index) { isPlain = false }
+                if !skipPlainRun(bytes, &index) { isPlain = false }
                 if index > runStart { sohRun = 0 }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\\") else { break }
                 isPlain = false
@@ -188,39 +198,45 @@ enum LiteralRescue {
         }
 
         /// Moves `index` to the next quote or backslash (or the end); returns whether every
-        /// byte passed is printable ASCII (valid in a string as it stands; anything else is
-        /// left to jansson to judge).
-        private static func skipPrintableASCII(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) -> Bool {
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
-            var position = index
-            // Eight bytes at a time while none of them stops the run (base64 data, above all):
-            // about 3 instructions a byte instead of 12 (callgrind).
-            while position + 8 <= bytes.count, !stopsPlainRun(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) {
-                position += 8
-            }
-            var outside: UInt8 = 0
-            while position < bytes.count {
-                let byte = base[position]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-                // Bit 7 of (byte - 0x20) is set below 0x20 and from 0xA0 on, of (byte + 1) from 0x7F to 0xFE.
-                outside |= (byte &- 0x20) | (byte &+ 1)
-                position += 1
-            }
-            index = position
-            return outside & 0x80 == 0
+        /// byte passed is valid in a string as it stands (ASCII, no control character;
+        /// anything else is left to jansson to judge). glibc's memchr finds both stops (SIMD,
+        /// a fraction of an instruction a byte), and the bytes between are checked sixteen at
+        /// a time (callgrind, README's Speed).
+        private mutating func skipPlainRun(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) -> Bool {
+            guard let base = bytes.baseAddress else { return true }
+            // The first quote at or after an earlier position is also the first at or after
+            // `index` while it lies ahead: a string with many escapes is searched once, not once an escape.
+            if quoteAhead < index { quoteAhead = Self.first(UInt8(ascii: "\""), in: bytes, from: index, before: bytes.count) }
+            let stop = Self.first(UInt8(ascii: "\\"), in: bytes, from: index, before: quoteAhead)
+            defer { index = stop }
+            return Self.isPlainASCII(base + index, count: stop - index)
         }
 
-        /// Whether any of the eight bytes in `word` is a quote, a backslash, or not printable
-        /// ASCII (below 0x20, or 0x7F and up). Exact as a whole (which byte is not told):
-        /// `(v - 0x01…) & ~v & 0x80…` is non-zero exactly when some byte of v is zero, and
-        /// `(x - n…) & ~x & 0x80…` when some byte of x is below n (n ≤ 0x80).
-        private static func stopsPlainRun(_ word: UInt64) -> Bool {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highBits: UInt64 = 0x8080_8080_8080_8080
-            func hasZeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highBits }
-            let control = (word &- ones &* 0x20) & ~word & highBits
-            let special = hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C)) | hasZeroByte(word ^ (ones &* 0x7F))
-            return (control | special | (word & highBits)) != 0
+        /// The index of the first `byte` in `start..<end`, or `end`.
+        private static func first(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int, before end: Int) -> Int {
+            guard start < end, let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else {
+                return end
+            }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+
+        /// Whether every byte is from 0x20 to 0x7F: bit 7 of (byte - 0x20) is set below 0x20
+        /// (it wraps), of the byte itself from 0x80 on. Sixteen bytes at a time in SIMD lanes.
+        static func isPlainASCII(_ start: UnsafeRawPointer, count: Int) -> Bool {
+            var outside = SIMD16<UInt8>()
+            var offset = 0
+            while count - offset >= 16 {
+                let bytes = (start + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+                outside |= (bytes &- 0x20) | bytes
+                offset += 16
+            }
+            var outsideByte: UInt8 = 0
+            while offset < count {
+                let byte = start.load(fromByteOffset: offset, as: UInt8.self)
+                outsideByte |= (byte &- 0x20) | byte
+                offset += 1
+            }
+            return (outside.max() | outsideByte) & 0x80 == 0
         }
 
         private static func isFollowedByColon(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {

@@ -22,6 +22,9 @@ public struct LineFramer: Sendable {
     /// line of exactly the limit followed by its "\r" (no more than `Int.max`).
     private let maximumHeldBytes: Int
     private var partial: [UInt8] = []
+    /// A held line's buffer is kept for the next one up to this size: a stream of long lines
+    /// (64 KiB PutFile chunks are 87 KiB lines) then grows no buffer anew for each (callgrind).
+    private static let keptCapacity = 1 << 18
     private var skippingLongLine = false
     /// Bytes of the long line being skipped, so far, and whether the last one was `\r`.
     private var skippedBytes = 0
@@ -50,9 +53,8 @@ public struct LineFramer: Sendable {
                 try emit(piece, body)
             } else {
                 partial.append(contentsOf: piece)
-                let line = partial
-                partial.removeAll(keepingCapacity: partial.count <= 1 << 16)
-                try line.withUnsafeBytes { try emit($0, body) }
+                defer { partial.removeAll(keepingCapacity: partial.count <= Self.keptCapacity) }
+                try partial.withUnsafeBytes { try emit($0, body) }
             }
         }
     }

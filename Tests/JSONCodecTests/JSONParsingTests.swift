@@ -142,9 +142,10 @@ import Testing
         #expect(object?["d"] == .string(Self.base64))
     }
 
-    /// The scan for long plain strings reads eight bytes at a time: a quote, an escape, a
-    /// control character, DEL or a non-ASCII byte ends the plain run at any of the eight
-    /// places, and the text then reads exactly as jansson reads it (or is refused as it is).
+    /// The scan for long plain strings finds quotes and escapes with memchr and checks the
+    /// bytes between eight at a time: a quote, an escape, a control character or a non-ASCII
+    /// byte ends the plain run at any of the eight places (DEL does not: jansson reads it as
+    /// it stands), and the text then reads exactly as jansson reads it (or is refused as it is).
     @Test(arguments: [[0x01], [0x1F], [0x22], [0x5C, 0x6E], [0x7F], [0xC3, 0xA9], [0xFF]] as [[UInt8]])
     func aByteThatEndsAPlainRunIsFoundWhereverItFallsInAWord(_ special: [UInt8]) {
         for offset in 0..<16 {
@@ -159,6 +160,28 @@ import Testing
             }
             #expect((try? JSON.parse(text)) == byJansson, "\(special) at offset \(offset)")
         }
+    }
+
+    @Test func plainASCIIIsEveryByteFromSpaceToDELWhereverItFallsInAWord() {
+        for byte in 0...255 {
+            for offset in 0..<17 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "A"), count: 24)
+                bytes[offset] = UInt8(byte)
+                let plain = bytes.withUnsafeBytes { LiteralRescue.Scan.isPlainASCII($0.baseAddress!, count: $0.count) }
+                #expect(plain == (0x20...0x7F).contains(byte), "byte \(byte) at offset \(offset)")
+            }
+        }
+    }
+
+    /// A long string with many escaped quotes and backslashes ends at its closing quote, not
+    /// at an escaped one, and is decoded as jansson decodes it.
+    @Test func aLongStringWithManyEscapedQuotesEndsAtItsClosingQuote() throws {
+        let body = String(repeating: #"ab\"c\\"#, count: 500)
+        let text = #"{"t":""# + body + #"","d":""# + Self.base64 + #"","u":"x\"y"}"#
+        let object = try JSON.parse(text).objectValue
+        #expect(object?["t"] == .string(String(repeating: #"ab"c\"#, count: 500)))
+        #expect(object?["d"] == .string(Self.base64))
+        #expect(object?["u"] == .string(#"x"y"#))
     }
 
     @Test func aLongStringThatLooksLikeAMarkerStaysAString() throws {
