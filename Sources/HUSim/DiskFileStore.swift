@@ -27,6 +27,8 @@ final class DiskFileStore: FileStore {
     private var temporaryCount = 0
     /// Uploads that declared their size and have not all arrived, each in its temporary.
     private var staged: [StagedKey: StagedUpload] = [:]
+    /// TMPDIR, until `sweepLeftovers()` has looked through it (a private folder only).
+    private var unsweptTemporaryFolder: String?
 
     static let temporaryPrefix = SyncFileName.reservedPrefix + "tmp-"
     static let systemFolderName = SyncFileName.reservedPrefix + "system"
@@ -50,7 +52,7 @@ final class DiskFileStore: FileStore {
         if isPrivate {
             // Written under the lock: the proof, for a later simulator, that this folder is one of ours.
             try Self.writeMarker(Self.privateMarkerText(for: String(rootPath.split(separator: "/").last ?? "")), in: root)
-            Self.removeOrphanedPrivateFolders(in: base)
+            unsweptTemporaryFolder = base
         } else {
             // Temporaries of system files a killed simulator left go now, as app folders' do when opened.
             var status = stat()
@@ -58,6 +60,16 @@ final class DiskFileStore: FileStore {
                 systemFolder = try? Self.openSystemFolder(in: root)
             }
         }
+    }
+
+    /// Removes the private folders killed simulators left in TMPDIR, once. Not at start:
+    /// reading a TMPDIR of thousands of names took most of a start on this project's machine
+    /// (README, Speed), so the loop calls this once the first input is answered, and
+    /// `finish()` if the loop never did.
+    func sweepLeftovers() {
+        guard let base = unsweptTemporaryFolder else { return }
+        unsweptTemporaryFolder = nil
+        Self.removeOrphanedPrivateFolders(in: base)
     }
 
     /// Private folders are named `hu-sim-<pid>-XXXXXX` (mkdtemp's six characters) and hold
@@ -315,6 +327,7 @@ final class DiskFileStore: FileStore {
 
     /// The simulator is exiting: a private folder goes, with everything in it.
     func finish() {
+        sweepLeftovers()
         closeFolder()
         systemFolder = nil
         if isPrivate {
