@@ -93,13 +93,7 @@ final class Peer {
 
     /// Peak resident memory so far, in bytes (VmHWM of the shell's child, or the shell).
     func peakRSS() -> Int {
-        let pid = childPID() ?? process.processIdentifier
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-            return kilobytes * 1024
-        }
-        return 0
+        peakResidentBytes(ofProcess: "\(childPID() ?? process.processIdentifier)")
     }
 
     /// CPU time the program has used so far, all its threads, in seconds (the scheduler's
@@ -131,4 +125,16 @@ func monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// A process's peak resident memory so far, in bytes: VmHWM of `/proc/<process>/status`
+/// ("self" for this one). Not getrusage's ru_maxrss, which a program started by
+/// posix_spawn inherits from its parent (the kernel records the shared memory's peak at exec).
+func peakResidentBytes(ofProcess process: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+        return kilobytes * 1024
+    }
+    return 0
 }

@@ -47,9 +47,7 @@ struct Stream: ParsableCommand {
                 return elapsed
             }
         }
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let peak = Int(usage.ru_maxrss) * 1024
+        let peak = peakResidentBytes(ofProcess: "self")
         print("stream, a \(size) MiB file from disk through hu-sim with SDLFile(contentsOf:), 64 KiB chunks:")
         print("  \(String(format: "%.2f", seconds)) s   \(String(format: "%.1f", Double(size) / seconds)) MiB/s")
         print("  peak RSS of this process \(mebibytes(peak))" + (limit > 0 ? ", limit \(limit) MiB" : ""))

@@ -3,6 +3,14 @@ enum Streams {
     static let register =
         #"{"jsonrpc":"2.0","id":0,"method":"RegisterAppInterface","params":{"appName":"Bench","appID":"bench-1","isMediaApplication":false,"languageDesired":"EN-US","hmiDisplayLanguageDesired":"EN-US","syncMsgVersion":{"majorVersion":8,"minorVersion":0}}}"#
 
+    /// The streams every throughput, instruction and latency figure is measured on, by name.
+    static func measured(lines: Int) -> [(name: String, bytes: [UInt8])] {
+        [
+            ("unknown-method stream", unknownMethods(count: lines)), ("mixed SDL stream", mixedSDL(count: lines)),
+            ("choice-set-heavy stream", choiceSets(count: lines)),
+        ]
+    }
+
     /// `count` requests that need no app and are refused at once (APPLICATION_NOT_REGISTERED).
     static func unregisteredPings(count: Int) -> [UInt8] {
         var bytes: [UInt8] = []

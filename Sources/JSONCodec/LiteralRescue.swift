@@ -193,6 +193,11 @@ enum LiteralRescue {
         private static func skipPrintableASCII(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) -> Bool {
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
             var position = index
+            // Eight bytes at a time while none of them stops the run (base64 data, above all):
+            // about 3 instructions a byte instead of 12 (callgrind).
+            while position + 8 <= bytes.count, !stopsPlainRun(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) {
+                position += 8
+            }
             var outside: UInt8 = 0
             while position < bytes.count {
                 let byte = base[position]
@@ -203,6 +208,19 @@ enum LiteralRescue {
             }
             index = position
             return outside & 0x80 == 0
+        }
+
+        /// Whether any of the eight bytes in `word` is a quote, a backslash, or not printable
+        /// ASCII (below 0x20, or 0x7F and up). Exact as a whole (which byte is not told):
+        /// `(v - 0x01…) & ~v & 0x80…` is non-zero exactly when some byte of v is zero, and
+        /// `(x - n…) & ~x & 0x80…` when some byte of x is below n (n ≤ 0x80).
+        private static func stopsPlainRun(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highBits }
+            let control = (word &- ones &* 0x20) & ~word & highBits
+            let special = hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C)) | hasZeroByte(word ^ (ones &* 0x7F))
+            return (control | special | (word & highBits)) != 0
         }
 
         private static func isFollowedByColon(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {

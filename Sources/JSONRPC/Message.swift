@@ -82,6 +82,7 @@ public enum MessageWriter {
     private static let errorKey = Array(#","error":"#.utf8)
     private static let notificationHead = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
     private static let paramsKey = Array(#","params":"#.utf8)
+    private static let methodKey = Array(#","method":"#.utf8)
 
     /// `{"jsonrpc":"2.0","id":…,"result":…}` or `…"error":…}` (no newline).
     public static func writeResponse(id: JSON, outcome: Result<JSON, RPCError>, into buffer: inout [UInt8]) {
@@ -112,7 +113,7 @@ public enum MessageWriter {
         if let id {
             buffer.append(contentsOf: responseHead)
             id.write(into: &buffer)
-            buffer.append(contentsOf: Array(#","method":"#.utf8))
+            buffer.append(contentsOf: methodKey)
         } else {
             buffer.append(contentsOf: notificationHead)
         }

@@ -46,19 +46,27 @@ public actor SDLConnection {
     private final class ReplyCollector {
         private var outcomes: [Result<JSON, any Error>?]
         private var missing: Int
-        private let continuation: CheckedContinuation<[Result<JSON, any Error>], Never>
+        private var continuation: CheckedContinuation<[Result<JSON, any Error>], Never>?
 
-        init(count: Int, continuation: CheckedContinuation<[Result<JSON, any Error>], Never>) {
+        init(count: Int) {
             outcomes = Array(repeating: nil, count: count)
             missing = count
-            self.continuation = continuation
         }
 
         func complete(_ index: Int, _ outcome: Result<JSON, any Error>) {
             guard outcomes[index] == nil else { return }
             outcomes[index] = outcome
             missing -= 1
-            if missing == 0 { continuation.resume(returning: outcomes.map { $0! }) }
+            if missing == 0, let continuation { continuation.resume(returning: outcomes.map { $0! }) }
+        }
+
+        /// Hands every reply to `continuation` once the last one is in (at once if it is).
+        func handOver(to continuation: CheckedContinuation<[Result<JSON, any Error>], Never>) {
+            if missing == 0 {
+                continuation.resume(returning: outcomes.map { $0! })
+            } else {
+                self.continuation = continuation
+            }
         }
     }
 
@@ -151,40 +159,52 @@ public actor SDLConnection {
 
     /// Sends every request at once and awaits all their answers, in the requests' order,
     /// each answer on its own: one request failing or timing out fails only that one.
-    /// Cheaper than a task per `send` when many go out together (a choice set preload).
+    /// Cheaper than a task per `send` when many go out together (a choice set preload). The
+    /// first requests go out while the rest are still being encoded.
     public func send<R: SDLRequest>(
         all requests: [R], timeout: Duration? = nil
     ) async -> [Result<SDLResponse<R.ResponseParameters>, any Error>] {
-        let results = await request(R.method, batchOfParams: requests.map(\.parameters), timeout: timeout)
+        let results = await request(R.method, batchOfParams: requests.lazy.map(\.parameters), timeout: timeout)
         return results.map { result in
             result.flatMap { json in Result { try Self.checkedResponse(json, method: R.method) } }
         }
     }
 
+    /// Requests written between two chances for the writer to send them: the head unit starts
+    /// on a big batch while the rest is encoded, instead of after all of it.
+    static let batchSlice = 256
+
     private func request(
-        _ method: String, batchOfParams batch: [JSONObject], timeout: Duration?
+        _ method: String, batchOfParams batch: some Collection<JSONObject>, timeout: Duration?
     ) async -> [Result<JSON, any Error>] {
         guard !batch.isEmpty else { return [] }
         if let closeReason {
-            return batch.map { _ in .failure(SDLConnectionError.disconnected(method: method, reason: closeReason)) }
+            return Array(repeating: .failure(SDLConnectionError.disconnected(method: method, reason: closeReason)), count: batch.count)
         }
         let ids = nextID..<(nextID + Int64(batch.count))
         nextID = ids.upperBound
         let timeout = timeout ?? configuration.defaultTimeout
         let deadline = configuration.timekeeper.now() + timeout
+        let replies = ReplyCollector(count: batch.count)
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let replies = ReplyCollector(count: batch.count, continuation: continuation)
-                for (index, params) in batch.enumerated() {
-                    let id = ids.lowerBound + Int64(index)
-                    guard !Task.isCancelled else {
-                        replies.complete(index, .failure(CancellationError()))
-                        continue
-                    }
-                    write(method, params: params, id: id, timeout: timeout, deadline: deadline) { replies.complete(index, $0) }
+            for (index, params) in batch.enumerated() {
+                if index > 0, index % Self.batchSlice == 0 {
+                    wakeWriter()
+                    await Task.yield()
                 }
-                wakeWriter()
+                if let closeReason {
+                    // Closed while this batch was being written: what is not written fails now.
+                    replies.complete(index, .failure(SDLConnectionError.disconnected(method: method, reason: closeReason)))
+                } else if Task.isCancelled {
+                    replies.complete(index, .failure(CancellationError()))
+                } else {
+                    write(method, params: params, id: ids.lowerBound + Int64(index), timeout: timeout, deadline: deadline) {
+                        replies.complete(index, $0)
+                    }
+                }
             }
+            wakeWriter()
+            return await withCheckedContinuation { replies.handOver(to: $0) }
         } onCancel: {
             Task { await self.abandon(ids) }
         }

@@ -8,7 +8,7 @@ import TestSupport
 /// After a deliberate change, write the listings anew and commit them with a CHANGELOG entry:
 ///
 ///     swift build --build-tests && UPDATE_API_LISTING=1 swift test --skip-build --filter PublicAPITests
-@Suite(.ownThreads, .timeLimit(.minutes(2))) struct PublicAPITests {
+@Suite(.ownThreads, .timeLimit(.minutes(4))) struct PublicAPITests {
     static let modules = ["SDLManager", "SDLModel", "SimulatorClient"]
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -142,6 +142,25 @@ import Testing
         #expect(object?["d"] == .string(Self.base64))
     }
 
+    /// The scan for long plain strings reads eight bytes at a time: a quote, an escape, a
+    /// control character, DEL or a non-ASCII byte ends the plain run at any of the eight
+    /// places, and the text then reads exactly as jansson reads it (or is refused as it is).
+    @Test(arguments: [[0x01], [0x1F], [0x22], [0x5C, 0x6E], [0x7F], [0xC3, 0xA9], [0xFF]] as [[UInt8]])
+    func aByteThatEndsAPlainRunIsFoundWhereverItFallsInAWord(_ special: [UInt8]) {
+        for offset in 0..<16 {
+            let text = Array(#"{"d":""#.utf8) + Array(repeating: UInt8(ascii: "A"), count: 3000 + offset) + special
+                + Array(repeating: UInt8(ascii: "B"), count: 40) + Array(#""}"#.utf8)
+            var error = json_error_t()
+            let byJansson = text.withUnsafeBytes { bytes in
+                JSON.load(bytes, &error).map { root in
+                    defer { json_decref(root) }
+                    return JanssonTree.convert(root, markers: nil)
+                }
+            }
+            #expect((try? JSON.parse(text)) == byJansson, "\(special) at offset \(offset)")
+        }
+    }
+
     @Test func aLongStringThatLooksLikeAMarkerStaysAString() throws {
         let text = #"["\u0001s0","\u0001\u0001s0",""# + Self.base64 + "\"]"
         #expect(try JSON.parse(text) == .array([.string("\u{1}s0"), .string("\u{1}\u{1}s0"), .string(Self.base64)]))

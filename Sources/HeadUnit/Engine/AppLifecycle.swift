@@ -35,7 +35,7 @@ extension HeadUnitEngine {
         for reply in timers.removeAll() {
             answer(reply, .aborted, info: "The app's session ended before the head unit answered.")
         }
-        choiceSets = [:]
+        choiceSets = ChoiceSetTable()
         keyboard = KeyboardState()
         globalProperties = SetGlobalProperties()
         files.close()

@@ -50,14 +50,13 @@ public final class HeadUnitEngine {
     var app: RegisteredApp?
     /// The peer the app registered from: its notifications go there, and its disconnect ends it.
     var appPeer: PeerID?
-    var choiceSets: [Int: StoredChoiceSet] = [:]
+    var choiceSets = ChoiceSetTable()
     var interaction: ActiveInteraction?
     var keyboard = KeyboardState()
     var files: AppFiles
     /// Apps whose icon the HMI accepted: Core keeps a copy of it and reports `iconResumed`
     /// when the app registers again (SDL-RULES §10).
     var appsWithIcons: Set<String> = []
-    var nextGrammarID = 1
     /// What the HMI keeps of the app's SetGlobalProperties (keyboard properties apart, in `keyboard`).
     var globalProperties = SetGlobalProperties()
     /// GetSystemCapability's answer for DISPLAYS: the profile's, the same every time, so

@@ -5,8 +5,8 @@ import SDLModel
 struct ActiveInteraction {
     let reply: ReplyToken?
     let request: PerformInteraction
-    /// Every choice of the listed sets, in order.
-    let choices: [Choice]
+    /// The listed sets, in order (they cannot change or go while the interaction uses them).
+    let sets: [StoredChoiceSet]
     /// The menu of choices is shown (not VR_ONLY, not KEYBOARD).
     let showsMenu: Bool
     /// A keyboard is shown (KEYBOARD, or a search layout).
@@ -28,12 +28,29 @@ struct ActiveInteraction {
         request.interactionMode == .vrOnly ? nil : (request.interactionLayout ?? .listOnly)
     }
 
+    /// Every choice of the listed sets, in order, unpacked.
+    var choices: [Choice] { sets.flatMap(\.choices) }
+
     /// The choices on screen: all of them, or, with a search layout, those whose
     /// `menuName` contains the typed text, ignoring case.
     var visibleChoices: [Choice] {
         guard showsMenu else { return [] }
-        guard showsKeyboard, !keyboardText.isEmpty else { return choices }
-        return choices.filter { CoreChecks.contains(keyboardText, in: $0.menuName) }
+        return choices.filter(isVisible)
+    }
+
+    /// The choice `id` if it is on screen; only it is unpacked (the listed sets share no
+    /// choice ID: PerformInteraction refuses them).
+    func visibleChoice(withID id: Int) -> Choice? {
+        guard showsMenu else { return nil }
+        for set in sets {
+            if let choice = set.choice(withID: id) { return isVisible(choice) ? choice : nil }
+        }
+        return nil
+    }
+
+    /// On a menu shown, whether `choice` is among the choices on screen.
+    private func isVisible(_ choice: Choice) -> Bool {
+        !showsKeyboard || keyboardText.isEmpty || CoreChecks.contains(keyboardText, in: choice.menuName)
     }
 
     /// Whichever deadline comes last: when the whole interaction times out.

@@ -1,30 +1,15 @@
 import SDLModel
 
-/// A choice set as Core stores it.
-struct StoredChoiceSet {
-    enum Availability {
-        case ready
-        /// The HMI has not yet answered the VR registration of the set's voice commands.
-        case creating
-        /// The HMI has not yet answered the VR deletion.
-        case deleting
-    }
-
-    let id: Int
-    let choices: [Choice]
-    /// Every choice has voice commands: the set has a VR grammar.
-    let grammarID: Int?
-    var availability: Availability
-}
-
 // CreateInteractionChoiceSet and DeleteInteractionChoiceSet (SDL-RULES §2–3, §14).
 extension HeadUnitEngine {
+    // The checks read each choice's fields in place (`choices[index].menuName`): binding a
+    // whole `Choice` copies its seven fields, and this is the hot path of choice-set streams.
     func createInteractionChoiceSet(_ request: CreateInteractionChoiceSet, _ reply: ReplyToken?) {
         let choices = request.choiceSet
         // 1. Images: an invalid value refuses the set; the first missing file is remembered.
         var imagesMissing = false
-        scan: for (index, choice) in choices.enumerated() where choice.image != nil || choice.secondaryImage != nil {
-            for (name, image) in [("image", choice.image), ("secondaryImage", choice.secondaryImage)] {
+        scan: for index in choices.indices where choices[index].image != nil || choices[index].secondaryImage != nil {
+            for (name, image) in [("image", choices[index].image), ("secondaryImage", choices[index].secondaryImage)] {
                 switch verify(images: [("choiceSet[\(index)].\(name)", image)]) {
                 case .ok: continue
                 case .invalid(let info):
@@ -42,28 +27,29 @@ extension HeadUnitEngine {
             return
         }
         // 3. Each choice: unique ID, clean strings, no voice command shared with a later choice.
-        for (index, choice) in choices.enumerated() {
+        for index in choices.indices {
+            let choiceID = choices[index].choiceID
             // At most 100 choices: a scan of those before beats hashing every ID.
-            guard !choices[..<index].contains(where: { $0.choiceID == choice.choiceID }) else {
-                answer(reply, .invalidID, info: "choiceSet[\(index)].choiceID \(choice.choiceID) is used twice in the set")
+            guard !(0..<index).contains(where: { choices[$0].choiceID == choiceID }) else {
+                answer(reply, .invalidID, info: "choiceSet[\(index)].choiceID \(choiceID) is used twice in the set")
                 return
             }
-            if let field = Self.fieldFailingSyntax(choice) {
+            if let field = Self.fieldFailingSyntax(choices, at: index) {
                 answer(reply, .invalidData, info: "choiceSet[\(index)].\(field) contains invalid characters or only spaces")
                 return
             }
-            for command in choice.vrCommands ?? [] {
-                let clash = choices[(index + 1)...].first { later in
-                    later.vrCommands?.contains { CoreChecks.equalIgnoringASCIICase($0, command) } ?? false
+            for command in choices[index].vrCommands ?? [] {
+                let clash = (index + 1..<choices.count).first { later in
+                    choices[later].vrCommands?.contains { CoreChecks.equalIgnoringASCIICase($0, command) } ?? false
                 }
                 if let clash {
-                    answer(reply, .duplicateName, info: "vrCommand \"\(command)\" of choice \(choice.choiceID) is also a vrCommand of choice \(clash.choiceID)")
+                    answer(reply, .duplicateName, info: "vrCommand \"\(command)\" of choice \(choiceID) is also a vrCommand of choice \(choices[clash].choiceID)")
                     return
                 }
             }
         }
         // 4. All choices or none have voice commands.
-        let withVoice = choices.reduce(0) { $0 + ($1.vrCommands == nil ? 0 : 1) }
+        let withVoice = choices.indices.reduce(0) { $0 + (choices[$1].vrCommands == nil ? 0 : 1) }
         guard withVoice == 0 || withVoice == choices.count else {
             answer(reply, .invalidData, info: "choiceSet: Some choices don't contain VR commands. Either all or none must have voice commands.")
             return
@@ -73,23 +59,23 @@ extension HeadUnitEngine {
         // 5. Without voice commands Core stores the set and answers alone.
         guard withVoice > 0 else {
             let store: (HeadUnitEngine, ReplyToken?) -> Void = { engine, reply in
-                engine.choiceSets[id] = StoredChoiceSet(id: id, choices: choices, grammarID: nil, availability: .ready)
+                engine.choiceSets[id] = .make(choices, availability: .ready)
                 engine.answer(reply, warnings ?? .success)
             }
             if passCoreOnlyFault(CreateInteractionChoiceSet.method, reply, run: store) { store(self, reply) }
             return
         }
         // 6. With voice commands the set waits for the HMI's VR registration.
-        let grammarID = nextGrammarID
-        nextGrammarID += 1
-        choiceSets[id] = StoredChoiceSet(id: id, choices: choices, grammarID: grammarID, availability: .creating)
+        let stored = StoredChoiceSet.make(choices, availability: .creating)
+        choiceSets[id] = stored
         awaitHMI(CreateInteractionChoiceSet.method, reply: reply, component: "VR") { engine in
             engine.profile.voice
                 ? .success : HMIAnswer(code: .unsupportedResource, info: "VR is not supported by this head unit")
         } complete: { engine, hmi in
-            guard engine.choiceSets[id]?.grammarID == grammarID else { return }
+            // The set may have gone meanwhile (the app's session ended), or been created again.
+            guard engine.choiceSets[id] === stored else { return }
             if hmi.code.isSuccessFromHMI || hmi.code == .unsupportedResource {
-                engine.choiceSets[id]?.availability = .ready
+                stored.availability = .ready
                 engine.answer(reply, hmi.code == .success ? (warnings ?? hmi) : hmi, success: true)
             } else {
                 engine.choiceSets[id] = nil
@@ -98,14 +84,14 @@ extension HeadUnitEngine {
         }
     }
 
-    /// The first text of a choice that fails Core's `CheckSyntax`.
-    private static func fieldFailingSyntax(_ choice: Choice) -> String? {
-        if !CoreChecks.passesSyntax(choice.menuName) { return "menuName" }
-        if let text = choice.secondaryText, !CoreChecks.passesSyntax(text) { return "secondaryText" }
-        if let text = choice.tertiaryText, !CoreChecks.passesSyntax(text) { return "tertiaryText" }
-        if let index = choice.vrCommands?.firstIndex(where: { !CoreChecks.passesSyntax($0) }) { return "vrCommands[\(index)]" }
-        if let image = choice.image, !CoreChecks.passesSyntax(image.value) { return "image.value" }
-        if let image = choice.secondaryImage, !CoreChecks.passesSyntax(image.value) { return "secondaryImage.value" }
+    /// The first text of the choice at `index` that fails Core's `CheckSyntax`.
+    private static func fieldFailingSyntax(_ choices: [Choice], at index: Int) -> String? {
+        if !CoreChecks.passesSyntax(choices[index].menuName) { return "menuName" }
+        if let text = choices[index].secondaryText, !CoreChecks.passesSyntax(text) { return "secondaryText" }
+        if let text = choices[index].tertiaryText, !CoreChecks.passesSyntax(text) { return "tertiaryText" }
+        if let command = choices[index].vrCommands?.firstIndex(where: { !CoreChecks.passesSyntax($0) }) { return "vrCommands[\(command)]" }
+        if let image = choices[index].image, !CoreChecks.passesSyntax(image.value) { return "image.value" }
+        if let image = choices[index].secondaryImage, !CoreChecks.passesSyntax(image.value) { return "secondaryImage.value" }
         return nil
     }
 
@@ -123,7 +109,7 @@ extension HeadUnitEngine {
             answer(reply, .rejected, info: "interactionChoiceSetID \(id) is not available yet")
             return
         }
-        guard set.grammarID != nil else {
+        guard set.hasVoice else {
             let remove: (HeadUnitEngine, ReplyToken?) -> Void = { engine, reply in
                 engine.choiceSets[id] = nil
                 engine.answer(reply, .success)
@@ -131,7 +117,7 @@ extension HeadUnitEngine {
             if passCoreOnlyFault(DeleteInteractionChoiceSet.method, reply, run: remove) { remove(self, reply) }
             return
         }
-        choiceSets[id]?.availability = .deleting
+        set.availability = .deleting
         awaitHMI(DeleteInteractionChoiceSet.method, reply: reply, component: "VR") { _ in
             .success
         } complete: { engine, hmi in

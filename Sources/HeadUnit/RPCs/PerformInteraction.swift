@@ -23,8 +23,8 @@ extension HeadUnitEngine {
                 answer(reply, .invalidID, info: "interactionChoiceSetID \(id) does not exist")
                 return
             }
-            for choice in set.choices where !seenChoiceIDs.insert(choice.choiceID).inserted {
-                answer(reply, .invalidID, info: "choiceID \(choice.choiceID) appears more than once in the listed choice sets")
+            for choiceID in set.choiceIDs where !seenChoiceIDs.insert(choiceID).inserted {
+                answer(reply, .invalidID, info: "choiceID \(choiceID) appears more than once in the listed choice sets")
                 return
             }
             sets.append(set)
@@ -53,7 +53,8 @@ extension HeadUnitEngine {
             answer(reply, .rejected, info: "Non-sequential vrHelp item position")
             return
         }
-        if mode != .manualOnly, sets.contains(where: { $0.choices.contains { $0.vrCommands == nil } }) {
+        // A stored set's choices all have voice commands, or none has.
+        if mode != .manualOnly, sets.contains(where: { !$0.hasVoice }) {
             answer(reply, .invalidData, info: "interactionChoiceSetIDList: Some choices don't contain VR commands.")
             return
         }
@@ -103,7 +104,7 @@ extension HeadUnitEngine {
         let voice = mode != .manualOnly && profile.voice
         let timeout = Int64(request.timeout)
         interaction = ActiveInteraction(
-            reply: reply, request: request, choices: sets.flatMap(\.choices),
+            reply: reply, request: request, sets: sets,
             showsMenu: onScreen && layout != .keyboard, showsKeyboard: onScreen && (layout == .keyboard || layout.hasSearch),
             voiceSessionOpen: voice, menuDeadline: onScreen ? now + timeout : nil, voiceDeadline: voice ? now + timeout : nil,
             warning: warning, answerDelayMs: answerDelayMs)
@@ -225,11 +226,13 @@ extension HeadUnitEngine {
     /// Core compares only each set's first choice (SDL-RULES §4, a Core bug); the simulator
     /// compares every choice, as the spec means.
     private static func voiceCommandClash(_ sets: [StoredChoiceSet]) -> String? {
-        for (index, set) in sets.enumerated() {
-            let commands = set.choices.flatMap { $0.vrCommands ?? [] }
-            for other in sets[(index + 1)...] where other.id != set.id {
-                for theirs in other.choices.flatMap({ $0.vrCommands ?? [] }) {
-                    if commands.contains(where: { CoreChecks.equalIgnoringASCIICase($0, theirs) }) { return theirs }
+        guard sets.count > 1 else { return nil }
+        let commands = sets.map { $0.choices.flatMap { $0.vrCommands ?? [] } }
+        for index in sets.indices {
+            // A set listed twice is the same object: it does not clash with itself.
+            for other in sets.indices[(index + 1)...] where sets[other] !== sets[index] {
+                for theirs in commands[other] {
+                    if commands[index].contains(where: { CoreChecks.equalIgnoringASCIICase($0, theirs) }) { return theirs }
                 }
             }
         }

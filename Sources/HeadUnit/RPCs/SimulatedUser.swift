@@ -8,18 +8,18 @@ extension HeadUnitEngine {
             answer(reply, .ignored, info: interaction == nil ? "No interaction is on screen" : "The interaction on screen shows no choices")
             return
         }
-        let visible = current.visibleChoices
         let choice: Choice?
         if let id = request.choiceID {
-            choice = visible.first { $0.choiceID == id }
+            choice = current.visibleChoice(withID: id)
         } else if let name = request.menuName {
+            let visible = current.visibleChoices
             choice = visible.first { $0.menuName == name } ?? visible.first { $0.menuName.lowercased() == name.lowercased() }
         } else {
             answer(reply, .invalidData, info: "choiceID, menuName: give one of them (the choice to tap)")
             return
         }
         guard let choice else {
-            let shown = visible.map { "\($0.choiceID) \($0.menuName)" }.joined(separator: ", ")
+            let shown = current.visibleChoices.map { "\($0.choiceID) \($0.menuName)" }.joined(separator: ", ")
             answer(reply, .ignored, info: "That choice is not visible (visible: \(shown.isEmpty ? "none" : shown))")
             return
         }

@@ -17,7 +17,6 @@ extension HeadUnitEngine {
             notify(OnAppInterfaceUnregistered(.masterReset))
         }
         faults.removeAll()
-        nextGrammarID = 1
         answer(reply, .success)
     }
 
@@ -55,10 +54,10 @@ extension HeadUnitEngine {
         state.interaction = interaction.map(interactionState)
         state.keyboardProperties = keyboard.properties
         state.globalProperties = globalProperties
-        state.choiceSets = choiceSets.keys.sorted().map { id in
+        state.choiceSets = choiceSets.sortedIDs.map { id in
             let set = choiceSets[id]!
             return SimGetState.ChoiceSet(
-                id: id, choiceIDs: set.choices.map(\.choiceID), hasVrCommands: set.grammarID != nil,
+                id: id, choiceIDs: set.choiceIDs, hasVrCommands: set.hasVoice,
                 available: set.availability == .ready)
         }
         state.files = files.stateFiles

@@ -14,6 +14,13 @@ public struct ChoiceScreenRules: Sendable, Hashable {
     public let comparesVisibleFields: Bool
     /// Whether the head unit refuses choices without voice commands (the VR-optional probe failed).
     public let voiceCommandsRequired: Bool
+    /// The fields of a cell the main window shows, looked up once: every cell of a preload
+    /// asks several times.
+    private let shown: ShownFields
+
+    private struct ShownFields: Hashable, Sendable {
+        var secondaryText, tertiaryText, choiceImage, choiceSecondaryImage: Bool
+    }
 
     /// The first head unit version that judges likeness on the whole visible cell.
     public static let visibleFieldsVersion = SdlMsgVersion(7, 1)
@@ -23,6 +30,9 @@ public struct ChoiceScreenRules: Sendable, Hashable {
         self.window = window
         self.comparesVisibleFields = headUnitVersion.map { $0 >= Self.visibleFieldsVersion } ?? true
         self.voiceCommandsRequired = voiceCommandsRequired
+        shown = ShownFields(
+            secondaryText: Self.shows(.secondaryText, in: window), tertiaryText: Self.shows(.tertiaryText, in: window),
+            choiceImage: Self.shows(.choiceImage, in: window), choiceSecondaryImage: Self.shows(.choiceSecondaryImage, in: window))
     }
 
     /// What the screen shows of a cell sent with `text`: the fields this head unit has room for.
@@ -43,10 +53,10 @@ public struct ChoiceScreenRules: Sendable, Hashable {
     public func visible(_ cell: ChoiceCell, text: String? = nil) -> VisibleCell {
         VisibleCell(
             text: text ?? cell.text,
-            secondaryText: shows(.secondaryText) ? cell.secondaryText : nil,
-            tertiaryText: shows(.tertiaryText) ? cell.tertiaryText : nil,
-            artworkName: shows(.choiceImage) ? cell.artwork?.name : nil,
-            secondaryArtworkName: shows(.choiceSecondaryImage) ? cell.secondaryArtwork?.name : nil)
+            secondaryText: shown.secondaryText ? cell.secondaryText : nil,
+            tertiaryText: shown.tertiaryText ? cell.tertiaryText : nil,
+            artworkName: shown.choiceImage ? cell.artwork?.name : nil,
+            secondaryArtworkName: shown.choiceSecondaryImage ? cell.secondaryArtwork?.name : nil)
     }
 
     /// The cell's artwork the screen shows: the images worth uploading for it.
@@ -95,12 +105,12 @@ public struct ChoiceScreenRules: Sendable, Hashable {
             secondaryImage: visible.secondaryArtworkName == nil ? nil : cell.secondaryArtwork?.image)
     }
 
-    private func shows(_ field: TextFieldName) -> Bool {
+    private static func shows(_ field: TextFieldName, in window: WindowCapability?) -> Bool {
         guard let fields = window?.textFields else { return true }
         return fields.contains { $0.name == field }
     }
 
-    private func shows(_ field: ImageFieldName) -> Bool {
+    private static func shows(_ field: ImageFieldName, in window: WindowCapability?) -> Bool {
         guard let window else { return true }
         guard let fields = window.imageFields else { return false }
         return fields.contains { $0.name == field }
