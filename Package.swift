@@ -94,6 +94,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            // A release hu-sim carries the Swift runtime, as tools/install's does: loading and
+            // relocating a dozen shared Swift libraries was most of its start-up (README, Speed).
+            // Its modules are compiled against the shared FoundationEssentials (which
+            // swift-argument-parser imports), whose static archive needs these two besides.
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // The mobile side: the manager library apps link, driving any PROTOCOL.md peer.

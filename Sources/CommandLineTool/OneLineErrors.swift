@@ -12,10 +12,22 @@ extension ParsableCommand {
     /// the usage and "See --help" lines, exiting 64 for a bad option or value (or with the
     /// status an `ExitCode` names). Help goes to stdout, exit 0.
     public static func mainWithOneLineErrors() -> Never {
-        do {
+        runWithOneLineErrors {
             var command = try parseAsRoot()
             try command.run()
+        }
+    }
+
+    /// Runs `body` (a command this type parsed, or one read without the parser), exiting as
+    /// `mainWithOneLineErrors()` does: 0 when it returns, an error as one line on stderr.
+    public static func runWithOneLineErrors(_ body: () throws -> Void) -> Never {
+        do {
+            try body()
             Self.exit()
+        } catch let code as ExitCode {
+            // Says nothing: exits at once, without the parser's message machinery (which
+            // builds the command's whole help text to find that there is nothing to say).
+            exitProcess(code.rawValue)
         } catch {
             let status = exitCode(for: error)
             if status == .success {
@@ -32,3 +44,6 @@ extension ParsableCommand {
         }
     }
 }
+
+/// The C library's `exit`, which inside `ParsableCommand` the parser's `exit(withError:)` hides.
+private func exitProcess(_ status: Int32) -> Never { exit(status) }

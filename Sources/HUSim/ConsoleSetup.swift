@@ -8,7 +8,7 @@ import SimulatorHost
 
 extension SimulatorSession: SimulatorLink {}
 
-extension SimCommand {
+extension SimOptions {
     /// What reads stdin and writes stdout: the session alone for plain piped use (which then
     /// pays nothing for the rest); the console for a person typing (interactive), watching
     /// (`--screen`) or recording (`--record`); with the line editor when a person types at a

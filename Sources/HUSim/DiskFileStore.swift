@@ -27,6 +27,8 @@ final class DiskFileStore: FileStore {
     private var temporaryCount = 0
     /// Uploads that declared their size and have not all arrived, each in its temporary.
     private var staged: [StagedKey: StagedUpload] = [:]
+    /// TMPDIR, until `sweepLeftovers()` has looked through it (a private folder only).
+    private var unsweptTemporaryFolder: String?
 
     static let temporaryPrefix = SyncFileName.reservedPrefix + "tmp-"
     static let systemFolderName = SyncFileName.reservedPrefix + "system"
@@ -50,7 +52,7 @@ final class DiskFileStore: FileStore {
         if isPrivate {
             // Written under the lock: the proof, for a later simulator, that this folder is one of ours.
             try Self.writeMarker(Self.privateMarkerText(for: String(rootPath.split(separator: "/").last ?? "")), in: root)
-            Self.removeOrphanedPrivateFolders(in: base)
+            unsweptTemporaryFolder = base
         } else {
             // Temporaries of system files a killed simulator left go now, as app folders' do when opened.
             var status = stat()
@@ -58,6 +60,16 @@ final class DiskFileStore: FileStore {
                 systemFolder = try? Self.openSystemFolder(in: root)
             }
         }
+    }
+
+    /// Removes the private folders killed simulators left in TMPDIR, once. Not at start:
+    /// reading a TMPDIR of thousands of names took most of a start on this project's machine
+    /// (README, Speed), so the loop calls this once the first input is answered, and
+    /// `finish()` if the loop never did.
+    func sweepLeftovers() {
+        guard let base = unsweptTemporaryFolder else { return }
+        unsweptTemporaryFolder = nil
+        Self.removeOrphanedPrivateFolders(in: base)
     }
 
     /// Private folders are named `hu-sim-<pid>-XXXXXX` (mkdtemp's six characters) and hold
@@ -78,9 +90,7 @@ final class DiskFileStore: FileStore {
             let names = try? entries(of: folder, prefix: privatePrefix)
         else { return }
         for name in names {
-            let parts = name.dropFirst(privatePrefix.count).split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[1].utf8.count == 6, parts[1].utf8.allSatisfy(isTemplateCharacter),
-                let pid = pid_t(parts[0]), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH,
+            guard let pid = pid(inPrivateFolderName: name), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH,
                 let orphan = try? Descriptor(openat(folder.raw, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), ""),
                 flock(orphan.raw, LOCK_EX | LOCK_NB) == 0
             else { continue }
@@ -91,6 +101,16 @@ final class DiskFileStore: FileStore {
             removeContents(of: orphan)
             unlinkat(folder.raw, name, AT_REMOVEDIR)
         }
+    }
+
+    /// The pid in a private folder's name, `hu-sim-<pid>-XXXXXX`; nil for any other name.
+    /// Read as bytes, not Characters: TMPDIR may hold hundreds of these at every start.
+    private static func pid(inPrivateFolderName name: String) -> pid_t? {
+        let rest = name.utf8.dropFirst(privatePrefix.utf8.count)
+        guard let dash = rest.firstIndex(of: UInt8(ascii: "-")) else { return nil }
+        let template = rest[rest.index(after: dash)...]
+        guard template.count == 6, template.allSatisfy(isTemplateCharacter) else { return nil }
+        return pid_t(Substring(rest[..<dash]))
     }
 
     /// A character mkdtemp puts in place of an X.
@@ -307,6 +327,7 @@ final class DiskFileStore: FileStore {
 
     /// The simulator is exiting: a private folder goes, with everything in it.
     func finish() {
+        sweepLeftovers()
         closeFolder()
         systemFolder = nil
         if isPrivate {
@@ -398,11 +419,15 @@ final class DiskFileStore: FileStore {
         // (d_reclen), not sizeof(dirent), so copying the 256-byte d_name field out of
         // `entry.pointee` would read past the record (AddressSanitizer: heap-buffer-overflow).
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        while let entry = readdir(stream) {
-            let text = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
-            // Compared before a String is made: TMPDIR may hold thousands of names.
-            guard strncmp(text, prefix, prefix.utf8.count) == 0, let name = String(validatingCString: text) else { continue }
-            if name != ".", name != ".." { names.append(name) }
+        // Compared before a String is made, with the prefix's C string made once: TMPDIR may
+        // hold thousands of names, and this runs at every start.
+        let prefixLength = prefix.utf8.count
+        prefix.withCString { prefix in
+            while let entry = readdir(stream) {
+                let text = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+                guard strncmp(text, prefix, prefixLength) == 0, let name = String(validatingCString: text) else { continue }
+                if name != ".", name != ".." { names.append(name) }
+            }
         }
         return names
     }

@@ -2,11 +2,9 @@ import ArgumentParser
 import CommandLineTool
 import Glibc
 import HeadUnit
-import SimulatorHost
 import JSONCodec
 import SDLModel
 import Logging
-import WebServer
 
 @main
 struct SimCommand: ParsableCommand {
@@ -66,10 +64,6 @@ struct SimCommand: ParsableCommand {
     @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime). Default: real; virtual with --record.")
     var clock: EngineClock?
 
-    /// The clock in use: as given; else virtual for a recording, which then replays exactly
-    /// (a replay cannot wait as a person did); else real.
-    var clockMode: EngineClock { clock ?? (record != nil ? .virtual : .real) }
-
     @Option(
         help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file (a regular file of at most \(ProfileFile.maximumBytes) bytes).")
     var profile: String?
@@ -77,19 +71,19 @@ struct SimCommand: ParsableCommand {
     @Option(help: "Keep uploaded files in per-app folders under this directory (default: a private temporary folder removed at exit).")
     var storage: String?
 
-    @Option(parsing: .unconditional, help: "Upload space per app, in bytes (\(Self.quotaBounds.lowerBound) to \(Self.quotaBounds.upperBound), 1 TiB).")
-    var quota: Int64 = 100 << 20
+    @Option(parsing: .unconditional, help: "Upload space per app, in bytes (\(SimOptions.quotaBounds.lowerBound) to \(SimOptions.quotaBounds.upperBound), 1 TiB).")
+    var quota = SimOptions.defaults.quota
 
     @Option(
         parsing: .unconditional,
-        help: "Longest accepted input line (and, with --listen, SDL message), in bytes (\(Self.lineBounds.lowerBound) to \(Self.lineBounds.upperBound), 1 GiB); longer lines are answered with an error and skipped.")
-    var maxLineBytes: Int = 16 << 20
+        help: "Longest accepted input line (and, with --listen, SDL message), in bytes (\(SimOptions.lineBounds.lowerBound) to \(SimOptions.lineBounds.upperBound), 1 GiB); longer lines are answered with an error and skipped.")
+    var maxLineBytes = SimOptions.defaults.maxLineBytes
 
     @Flag(help: "Leave a registered app in HMI level NONE instead of bringing it to FULL.")
     var noAutoActivate = false
 
     @Option(help: "Least severe log message written to stderr: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
+    var logLevel = SimOptions.defaults.logLevel
 
     @Flag(
         inversion: .prefixedNo,
@@ -106,19 +100,13 @@ struct SimCommand: ParsableCommand {
     var listen: String?
 
     @Option(parsing: .unconditional, help: "With --listen: the most payload bytes per SDL frame, either way (told to the app at StartService; 64 to 1048576).")
-    var mtu: Int = 131_072
+    var mtu = SimOptions.defaults.mtu
 
     @Option(
         help: ArgumentHelp(
             "Serve the head unit's screen to browsers on [HOST:]PORT (without HOST: 127.0.0.1, this machine only); port 0 picks a free port; the URL is printed on stderr.",
             valueName: "host:port"))
     var web: String?
-
-    /// `--web`'s address: a port alone is on loopback.
-    private var webEndpoint: Endpoint? {
-        guard let web else { return nil }
-        return Endpoint(web.allSatisfy(\.isNumber) ? "127.0.0.1:\(web)" : web)
-    }
 
     @Flag(help: "With --listen or --web: keep serving apps and browsers after stdin ends (started with </dev/null, say), until SIGINT or SIGTERM.")
     var keepListening = false
@@ -129,95 +117,34 @@ struct SimCommand: ParsableCommand {
             valueName: "file"))
     var record: String?
 
-    static let quotaBounds: ClosedRange<Int64> = 0...(1 << 40)
-    static let lineBounds: ClosedRange<Int> = 2...(1 << 30)
-
     @Option(
         help: ArgumentHelp(
             "Write every line in and out (and with --listen every SDL message) to <file> as JSON lines, with the simulator's clock; - writes to stderr.",
             valueName: "file"))
     var trace: String?
 
-    func validate() throws {
-        guard Self.quotaBounds.contains(quota) else {
-            throw ValidationError("--quota must be \(Self.quotaBounds.lowerBound) to \(Self.quotaBounds.upperBound) bytes, not \(quota).")
-        }
-        guard Self.lineBounds.contains(maxLineBytes) else {
-            throw ValidationError("--max-line-bytes must be \(Self.lineBounds.lowerBound) to \(Self.lineBounds.upperBound), not \(maxLineBytes).")
-        }
-        if let listen, Endpoint(listen) == nil {
-            throw ValidationError("--listen takes HOST:PORT (e.g. 127.0.0.1:12345, [::1]:0), not \(listen).")
-        }
-        if let web, webEndpoint == nil {
-            throw ValidationError("--web takes [HOST:]PORT (e.g. 8080, 127.0.0.1:8080, [::1]:0), not \(web).")
-        }
-        if keepListening && listen == nil && web == nil { throw ValidationError("--keep-listening needs --listen or --web.") }
-        guard (64...(1 << 20)).contains(mtu) else { throw ValidationError("--mtu must be 64 to 1048576 bytes, not \(mtu).") }
+    /// What was parsed, as the fast path reads it too.
+    var options: SimOptions {
+        SimOptions(
+            clock: clock, profile: profile, storage: storage, quota: quota, maxLineBytes: maxLineBytes, noAutoActivate: noAutoActivate,
+            logLevel: logLevel, interactive: interactive, screen: screen, listen: listen, mtu: mtu, web: web, keepListening: keepListening,
+            record: record, trace: trace)
     }
 
-    static func main() { mainWithOneLineErrors() }
+    func validate() throws { try options.validate() }
 
-    func run() throws {
-        let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+    /// The usual few options are read without swift-argument-parser, whose reflection over
+    /// every option (and its check for a completion-script request) was most of the
+    /// start-up; anything else — help, `call`, an error, an unusual spelling — goes through
+    /// the parser as before, so it is the parser that explains what is wrong.
+    static func main() {
+        if let options = SimOptions(usualArguments: CommandLine.arguments.dropFirst()), (try? options.validate()) != nil {
+            runWithOneLineErrors { try options.run() }
         }
-        let logger = Logger(label: "hu-sim")
-        let configuration = EngineConfiguration(
-            profile: try loadProfile(profile), clock: clockMode, autoActivate: !noAutoActivate,
-            quotaBytes: Int(quota))
-        let store: DiskFileStore
-        do {
-            store = try DiskFileStore(path: storage)
-        } catch {
-            throw ValidationError("--storage \(storage ?? "(a private temporary folder)"): \(error)")
-        }
-        if let storage, let problem = StorageProbe.problem(in: storage) {
-            store.finish()
-            throw ValidationError("--storage \(storage) cannot hold uploads: \(problem)")
-        }
-        let engine = HeadUnitEngine(configuration: configuration, store: store)
-        let host = EngineHost(engine: engine)
-        let session = SimulatorSession(host: host, maximumLineBytes: maxLineBytes)
-        let wireTrace = try trace.map { try WireTrace(writingTo: $0, clock: { engine.now }) }
-        session.trace = wireTrace
-        var apps: AppServer?
-        if let listen, let endpoint = Endpoint(listen) {
-            do {
-                apps = try AppServer(
-                    listeningOn: endpoint, host: host,
-                    configuration: .init(mtu: mtu, maximumMessageSize: maxLineBytes), logger: logger)
-            } catch {
-                throw ValidationError("--listen \(listen): \(error)")
-            }
-            apps?.trace = wireTrace
-            // Unconditionally, whatever the log level: port 0's choice is for whoever started us.
-            writeAll(Array("hu-sim: listening for SDL apps on \(apps!.address)\n".utf8), to: STDERR_FILENO)
-        }
-        if record != nil && clockMode == .real {
-            logger.warning(
-                "recording on the real clock: times are recorded as \"$any\", and a replay (on the virtual clock) fires no timeout you waited for; record with the virtual clock (the default) and `wait` for a replay that does")
-        }
-        var pages: WebBridge?
-        if let endpoint = webEndpoint {
-            do {
-                let server = try WebServer(host: endpoint.host, port: Int(endpoint.port), logger: logger)
-                pages = WebBridge(server: server, host: host, clock: clockMode)
-                writeAll(Array("hu-sim: the head unit's page is at \(server.url)\n".utf8), to: STDERR_FILENO)
-            } catch {
-                logger.critical("\(error)")
-                throw ExitCode.failure
-            }
-        }
-        let loop = StdioLoop(
-            session: session, clock: clockMode, logger: logger, front: try makeFront(for: session), apps: apps, web: pages,
-            keepsListening: keepListening)
-        let status = loop.run()
-        store.finish()  // after the app's session ended: a private folder goes
-        throw ExitCode(status)
+        mainWithOneLineErrors()
     }
+
+    func run() throws { try options.run() }
 }
 
 extension EngineClock: ExpressibleByArgument {}

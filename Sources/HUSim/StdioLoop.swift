@@ -21,6 +21,9 @@ struct StdioLoop {
     let web: WebBridge?
     /// `--keep-listening`: the end of stdin or stdout ends only the stdio side.
     var keepsListening = false
+    /// What the start leaves until the first input is answered (the store's sweep of
+    /// TMPDIR): run once, before the loop's second wait.
+    var afterFirstAnswer: () -> Void = {}
 
     private static let readSize = 1 << 18
     /// The real clock counts from the simulator's start.
@@ -28,7 +31,7 @@ struct StdioLoop {
 
     init(
         session: SimulatorSession, clock: EngineClock, logger: Logger, front: any StdioFront, apps: AppServer? = nil, web: WebBridge? = nil,
-        keepsListening: Bool = false
+        keepsListening: Bool = false, afterFirstAnswer: @escaping () -> Void = {}
     ) {
         self.session = session
         self.clock = clock
@@ -37,6 +40,7 @@ struct StdioLoop {
         self.apps = apps
         self.web = web
         self.keepsListening = keepsListening
+        self.afterFirstAnswer = afterFirstAnswer
     }
 
     /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
@@ -49,6 +53,7 @@ struct StdioLoop {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
         defer { block.deallocate() }
         var stdioOpen = true
+        var waits = 0
 
         while true {
             let appsActed = apps?.takeActivity() ?? false
@@ -67,6 +72,9 @@ struct StdioLoop {
                 pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
                 web?.pollDescriptor ?? pollfd(fd: -1, events: 0, revents: 0),
             ] + (apps?.pollDescriptors ?? [])
+            // Whatever came first has been answered and flushed by the second wait.
+            if waits == 1 { afterFirstAnswer() }
+            waits += 1
             let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }

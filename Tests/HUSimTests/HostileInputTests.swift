@@ -287,16 +287,22 @@ import TestSupport
         #expect(live.finish() == 0)
     }
 
-    @Test func onlyPrivateFoldersASimulatorProvablyMadeAreSweptFromTMPDIR() throws {
-        let temporary = try ScratchFolder()
-        let environment = ["TMPDIR": temporary.path]
-        let killed = try StorageSimulator(["--clock", "virtual"], environment: environment)
+    /// The private folder a simulator killed with SIGKILL left in `temporary`, and its pid.
+    private func folderOfAKilledSimulator(in temporary: ScratchFolder) throws -> (name: String, pid: Int32) {
+        let killed = try StorageSimulator(["--clock", "virtual"], environment: ["TMPDIR": temporary.path])
         killed.register()
         let dead = killed.process.processIdentifier
         killed.kill(SIGKILL)
         _ = killed.waitForExit()
         let orphans = (try FileManager.default.contentsOfDirectory(atPath: temporary.path)).filter { $0.hasPrefix("hu-sim-\(dead)-") }
         #expect(orphans.count == 1)
+        return (orphans.first ?? "", dead)
+    }
+
+    @Test func onlyPrivateFoldersASimulatorProvablyMadeAreSweptFromTMPDIR() throws {
+        let temporary = try ScratchFolder()
+        let environment = ["TMPDIR": temporary.path]
+        let (orphan, dead) = try folderOfAKilledSimulator(in: temporary)
         // Folders named like a dead simulator's that it did not make: no marker, or a marker
         // for another folder, or not mkdtemp's six characters.
         let strangers = ["hu-sim-\(dead)-keep", "hu-sim-\(dead)-Ab12Cd", "hu-sim-\(dead)-Zz99zz"]
@@ -304,17 +310,28 @@ import TestSupport
             try FileManager.default.createDirectory(atPath: temporary.appending(name), withIntermediateDirectories: false)
             try Data("precious".utf8).write(to: URL(fileURLWithPath: temporary.appending(name + "/notes.txt")))
         }
-        try Data("hu-sim private storage \(orphans[0])\n".utf8).write(to: URL(fileURLWithPath: temporary.appending(strangers[2] + "/.hu-private")))
+        try Data("hu-sim private storage \(orphan)\n".utf8).write(to: URL(fileURLWithPath: temporary.appending(strangers[2] + "/.hu-private")))
 
         let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
         next.register()
+        // The sweep is left until the first input is answered (start-up: README, Speed): a
+        // reply to a later line comes after it.
+        next.request("Sim.GetState")
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path))
-        #expect(!left.contains(orphans[0]), "the killed simulator's own folder is swept")
+        #expect(!left.contains(orphan), "the killed simulator's own folder is swept")
         for name in strangers {
             #expect(left.contains(name))
             #expect(FileManager.default.contents(atPath: temporary.appending(name + "/notes.txt")) == Data("precious".utf8))
         }
         #expect(next.finish() == 0)
+    }
+
+    @Test func aSimulatorThatGetsNoInputSweepsTMPDIRBeforeItEnds() throws {
+        let temporary = try ScratchFolder()
+        let orphan = try folderOfAKilledSimulator(in: temporary).name
+        let next = try StorageSimulator(["--clock", "virtual"], environment: ["TMPDIR": temporary.path])
+        #expect(next.finish() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "\(orphan) is swept, and the simulator's own folder gone")
     }
 
     // MARK: The JSON reader
