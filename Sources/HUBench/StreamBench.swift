@@ -29,7 +29,6 @@ struct Stream: ParsableCommand {
             throw ValidationError("cannot make a \(size) MiB file in \(folder.path)")
         }
         let file = try SDLFile(contentsOf: path)
-        let limit = memoryLimit
         // hu-sim keeps the file on disk in a folder of its own; its quota is raised to fit.
         let simulator = try targets.simulator(SimulatorCommand.virtualClock + ["--quota", "\(bytes + (1 << 20))"])
         let seconds = try blocking {
@@ -50,9 +49,9 @@ struct Stream: ParsableCommand {
         let peak = peakResidentBytes(ofProcess: "self")
         print("stream, a \(size) MiB file from disk through hu-sim with SDLFile(contentsOf:), 64 KiB chunks:")
         print("  \(String(format: "%.2f", seconds)) s   \(String(format: "%.1f", Double(size) / seconds)) MiB/s")
-        print("  peak RSS of this process \(mebibytes(peak))" + (limit > 0 ? ", limit \(limit) MiB" : ""))
-        if limit > 0, peak > limit << 20 {
-            throw ValidationError("the peak RSS, \(mebibytes(peak)), went past the limit of \(limit) MiB")
+        print("  peak RSS of this process \(mebibytes(peak))" + (memoryLimit > 0 ? ", limit \(memoryLimit) MiB" : ""))
+        if memoryLimit > 0, peak > memoryLimit << 20 {
+            throw ValidationError("the peak RSS, \(mebibytes(peak)), went past the limit of \(memoryLimit) MiB")
         }
     }
 }
