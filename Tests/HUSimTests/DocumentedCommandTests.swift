@@ -39,7 +39,7 @@ import TestSupport
 
     @Test(arguments: programs)
     func helpAndEveryExampleInItWork(program: String) throws {
-        let help = try Self.run("\(program) --help", in: Self.scratchFolder(), installed: true)
+        let help = try Self.runInScratchFolder("\(program) --help")
         #expect(help.status == 0, "\(program) --help: \(help.output)")
         #expect(Self.wrappedExampleLines(help.output).isEmpty, "\(program) --help wraps an example: \(Self.wrappedExampleLines(help.output))")
         for example in Self.helpExamples(help.output, source: "\(program) --help") { try Self.check(example, installed: true) }
@@ -47,7 +47,7 @@ import TestSupport
         let subcommands = help.output.components(separatedBy: "SUBCOMMANDS:").dropFirst().first?.split(separator: "\n")
             .compactMap { $0.split(separator: " ").first.map(String.init) } ?? []
         for subcommand in subcommands {
-            let subhelp = try Self.run("\(program) \(subcommand) --help", in: Self.scratchFolder(), installed: true)
+            let subhelp = try Self.runInScratchFolder("\(program) \(subcommand) --help")
             #expect(subhelp.status == 0, "\(program) \(subcommand) --help: \(subhelp.output)")
             for example in Self.helpExamples(subhelp.output, source: "\(program) \(subcommand) --help") {
                 try Self.check(example, installed: true)
@@ -187,6 +187,13 @@ import TestSupport
                 command.split(separator: " ").first { !$0.contains("=") }.map(String.init)
             }.filter { $0.contains("/") || $0.hasPrefix("hu-") }
         }
+    }
+
+    /// Runs `script` with the built programs on PATH, in a scratch folder removed after.
+    private static func runInScratchFolder(_ script: String) throws -> (status: Int32, output: String) {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try run(script, in: folder, installed: true)
     }
 
     /// A fresh folder that looks like the repository's root (the folders examples name are

@@ -72,6 +72,8 @@ final class PseudoTerminalSession {
     var masterDescriptor: Int32 { master }
     private let process = Process()
     private(set) var transcript = ""
+    /// The line editor's history goes to a folder of the test's, not the user's; removed at the end.
+    private let stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent("hu-sim-state-\(UUID())").path
 
     init(arguments: [String] = ["--clock", "virtual"], environment: [String: String]) throws {
         // posix_openpt and friends are not in Swift's Glibc module: the same through /dev/ptmx
@@ -92,8 +94,7 @@ final class PseudoTerminalSession {
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["NO_COLOR"] = nil
-        // The line editor's history goes to a folder of the test's, not the user's.
-        variables["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("hu-sim-state-\(UUID())").path
+        variables["XDG_STATE_HOME"] = stateFolder
         process.environment = variables.merging(environment) { $1 }
         process.standardInput = handle
         process.standardOutput = handle
@@ -148,6 +149,7 @@ final class PseudoTerminalSession {
             process.waitUntilExit()
         }
         close(master)
+        try? FileManager.default.removeItem(atPath: stateFolder)
     }
 
     /// The next bytes, or an empty chunk after the timeout; nil when the terminal closed.

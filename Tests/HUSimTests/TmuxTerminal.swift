@@ -7,11 +7,14 @@ import Foundation
 final class TmuxTerminal {
     private let socket = "hu-sim-test-\(UUID().uuidString.prefix(8))"
     let stateFolder: String
+    /// Whether the state folder is this terminal's own, to be removed when it ends.
+    private let ownsStateFolder: Bool
 
     /// `stateFolder` holds the history (XDG_STATE_HOME); a new one unless given, so that two
     /// sessions can share it.
     init(arguments: [String] = ["--clock", "virtual"], columns: Int = 80, rows: Int = 40, stateFolder: String? = nil) throws {
         self.stateFolder = stateFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("hu-sim-state-\(UUID())").path
+        ownsStateFolder = stateFolder == nil
         // Under a shell that prints its exit status: tmux 3.3 sometimes never reaps a pane's
         // own process that ends just after its terminal closes (left a zombie, no status).
         // The shell ignores Ctrl-C's SIGINT, which hu-sim handles itself.
@@ -77,6 +80,7 @@ final class TmuxTerminal {
 
     func end() {
         _ = try? tmux(["kill-server"])
+        if ownsStateFolder { try? FileManager.default.removeItem(atPath: stateFolder) }
     }
 
     /// Runs one tmux command on this session's server, bounded to 10 s. Not with `Process`:

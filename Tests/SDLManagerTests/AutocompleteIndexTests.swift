@@ -96,8 +96,9 @@ import Testing
     }
 
     @Test func learnedAndIgnoredWordsAreStoredAndReadBack() throws {
-        let path = temporaryPath("store.json")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("store.json")
         let first = try LocalPrefixIndex(words: ["Berlin", "Bern", "Bergen"], storePath: path)
         try first.learn("Berlinale")
         try first.learn("Bergen")
@@ -110,8 +111,9 @@ import Testing
     }
 
     @Test func aCorruptStoreIsAClearErrorAndIsLeftUntouched() throws {
-        let path = temporaryPath("corrupt.json")
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("corrupt.json")
         for content in [#"{"learned":{"Bern":1},"ignor"#, #"{"learned":{"Bern":-1},"ignored":[]}"#, "[1,2]"] {
             try content.write(toFile: path, atomically: true, encoding: .utf8)
             #expect {
@@ -125,7 +127,9 @@ import Testing
     }
 
     @Test func anUnwritableStoreIsReportedAndTheWordIsStillLearned() throws {
-        let path = temporaryPath("missing-folder/store.json")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("missing-folder/store.json")
         let index = try LocalPrefixIndex(words: ["Bern"], storePath: path)
         #expect(throws: AutocompleteStoreError.self) { try index.learn("Berlin") }
         #expect(texts(index, "ber") == ["Bern", "Berlin"])
@@ -149,9 +153,16 @@ func fixturePath(_ relative: String) -> String {
     return (parts.dropLast(3) + ["fixtures", Substring(relative)]).joined(separator: "/")
 }
 
-/// A path in a fresh temporary folder.
-func temporaryPath(_ name: String) -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("autocomplete-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appendingPathComponent(name).path
+/// A fresh temporary folder for a test, which removes it with everything in it when done.
+struct TemporaryFolder {
+    private let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("autocomplete-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
