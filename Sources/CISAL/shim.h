@@ -1,1 +1,1 @@
-#include <zlib.h>
+#include <isa-l/crc.h>

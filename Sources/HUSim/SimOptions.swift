@@ -111,7 +111,7 @@ struct SimOptions {
         }
         let loop = StdioLoop(
             session: session, clock: clockMode, logger: logger, front: try makeFront(for: session), apps: apps, web: pages,
-            keepsListening: keepListening, afterFirstAnswer: store.sweepLeftovers)
+            keepsListening: keepListening, onceIdleAfterFirstAnswer: store.sweepLeftovers)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

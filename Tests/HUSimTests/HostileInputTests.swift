@@ -314,10 +314,9 @@ import TestSupport
 
         let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
         next.register()
-        // The sweep is left until the first input is answered (start-up: README, Speed): a
-        // reply to a later line comes after it.
-        next.request("Sim.GetState")
-        let left = Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path))
+        // The sweep waits until the first input is answered and nothing more is waiting to be
+        // read (README, Speed): soon after the registration, not before it.
+        let left = temporary.names(once: { !$0.contains(orphan) })
         #expect(!left.contains(orphan), "the killed simulator's own folder is swept")
         for name in strangers {
             #expect(left.contains(name))

@@ -212,6 +212,16 @@ final class ScratchFolder {
 
     func appending(_ component: String) -> String { url.appendingPathComponent(component).path }
 
+    /// The names in the folder once `done` holds for them, or as they are after `seconds`.
+    func names(once done: (Set<String>) -> Bool, seconds: Double = 10) -> Set<String> {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let names = Set((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+            if done(names) || Date() >= deadline { return names }
+            usleep(10_000)
+        }
+    }
+
     /// Every path under the folder (relative, symbolic links not followed), with each file's bytes.
     func snapshot(excluding excluded: String? = nil) -> [String: Data] {
         var result: [String: Data] = [:]

@@ -203,11 +203,10 @@ import TestSupport
         #expect(folders().contains { $0.hasPrefix("hu-sim-\(killedPID)-") })
         let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
         next.register()
-        // The sweep is left until the first input is answered (start-up: README, Speed): a
-        // reply to a later line comes after it.
-        next.request("Sim.GetState")
+        // The sweep waits until the first input is answered and nothing more is waiting to be
+        // read (README, Speed): soon after the registration, not before it.
         let nextPID = next.process.processIdentifier
-        let left = folders()
+        let left = temporary.names(once: { !$0.contains { $0.hasPrefix("hu-sim-\(killedPID)-") } })
         #expect(!left.contains { $0.hasPrefix("hu-sim-\(killedPID)-") })
         #expect(left.contains { $0.hasPrefix("hu-sim-\(livePID)-") })
         #expect(left.contains { $0.hasPrefix("hu-sim-\(nextPID)-") })

@@ -23,7 +23,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Zg", "Zg=", "Zh==", "Z===", "Zm9v!A==", "Zm=v"])
+    @Test(arguments: ["Zg", "Zg=", "Zh==", "Z===", "Zm9v!A==", "Zm=v", "Zm9=", "====", "Zm9vYm!yZm9v", "Zm9vZg=A", "Zm9v\u{80}9v"])
     func nonCanonicalBase64IsRefused(_ text: String) {
         #expect(Base64.decode(text) == nil)
     }

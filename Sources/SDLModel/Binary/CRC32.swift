@@ -1,12 +1,10 @@
-import CZlib
+import CISAL
 
 /// CRC-32 (IEEE 802.3: reflected polynomial 0xEDB88320, initial value and final XOR
-/// 0xFFFFFFFF), the checksum of `PutFile.crc`: zlib's, which runs several times faster than
-/// a table-driven loop in Swift (README, Speed).
+/// 0xFFFFFFFF), the checksum of `PutFile.crc`: ISA-L's `crc32_gzip_refl`, which folds the
+/// bytes with carry-less multiplication — 56 GB/s here against zlib's 4.2 (README, Speed).
 public enum CRC32 {
     public static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBufferPointer { input in
-            UInt32(truncatingIfNeeded: crc32_z(0, input.baseAddress, input.count))
-        }
+        bytes.withUnsafeBufferPointer { input in crc32_gzip_refl(0, input.baseAddress, UInt64(input.count)) }
     }
 }
