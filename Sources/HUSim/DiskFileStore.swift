@@ -27,6 +27,10 @@ final class DiskFileStore: FileStore {
     private var temporaryCount = 0
     /// Uploads that declared their size and have not all arrived, each in its temporary.
     private var staged: [StagedKey: StagedUpload] = [:]
+    /// The temporary of the staged upload written last, kept open for its next chunk while
+    /// they keep coming (`closeOpenUpload()`): a reopen and close a chunk were 2.2 µs of the
+    /// 80 µs a 64 KiB chunk takes. One only: an app may stage many uploads at once.
+    private var lastStaged: (temporary: String, file: Descriptor)?
     /// TMPDIR, until `sweepLeftovers()` has looked through it (a private folder only).
     private var unsweptTemporaryFolder: String?
 
@@ -62,10 +66,15 @@ final class DiskFileStore: FileStore {
         }
     }
 
+    /// Closes the staged upload's descriptor (the loop calls this when it goes idle), so
+    /// that the storage is not held busy between chunks: it could not be remounted
+    /// read-only, for one.
+    func closeOpenUpload() { lastStaged = nil }
+
     /// Removes the private folders killed simulators left in TMPDIR, once. Not at start:
     /// reading a TMPDIR of thousands of names took most of a start on this project's machine
-    /// (README, Speed), so the loop calls this once the first input is answered, and
-    /// `finish()` if the loop never did.
+    /// (README, Speed), so the loop calls this when it goes idle after the first answer, and
+    /// `finish()` if that never happened.
     func sweepLeftovers() {
         guard let base = unsweptTemporaryFolder else { return }
         unsweptTemporaryFolder = nil
@@ -256,7 +265,9 @@ final class DiskFileStore: FileStore {
     private func startStaged(_ key: StagedKey, with bytes: [UInt8], declaredSize: Int, in folder: Descriptor) throws(FileStoreError) {
         let temporary = nextTemporaryName()
         do throws(FileStoreError) {
-            try Self.writeAll(bytes, to: try Self.create(temporary, in: folder, for: key.name.text), what: key.name.text)
+            let file = try Self.create(temporary, in: folder, for: key.name.text)
+            try Self.writeAll(bytes, to: file, what: key.name.text)
+            lastStaged = (temporary, file)
         } catch {
             unlinkat(folder.raw, temporary, 0)
             throw error
@@ -268,18 +279,28 @@ final class DiskFileStore: FileStore {
     /// chunk that fails is cut off again, so the upload can go on from where it was.
     private func continueStaged(_ key: StagedKey, with bytes: [UInt8], in folder: Descriptor) throws(FileStoreError) {
         guard var upload = staged[key] else { return }
-        let file = try Descriptor(
-            openat(folder.raw, upload.temporary, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC),
-            "cannot reopen the unfinished upload of \(key.name)")
+        let file: Descriptor
+        if let last = lastStaged, last.temporary == upload.temporary {
+            file = last.file
+        } else {
+            file = try Descriptor(
+                openat(folder.raw, upload.temporary, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC),
+                "cannot reopen the unfinished upload of \(key.name)")
+            lastStaged = (upload.temporary, file)
+        }
         do throws(FileStoreError) {
             try Self.writeAll(bytes, to: file, what: key.name.text)
             if upload.size + bytes.count >= upload.declaredSize {
+                lastStaged = nil
                 try Self.moveIntoPlace(upload.temporary, as: key.name.text, in: folder)
                 staged[key] = nil
                 return
             }
         } catch {
             ftruncate(file.raw, off_t(upload.size))
+            // Reopened for the next chunk (O_APPEND): the first chunk's descriptor would write
+            // at its offset, past the cut.
+            lastStaged = nil
             throw error
         }
         upload.size += bytes.count
@@ -290,6 +311,8 @@ final class DiskFileStore: FileStore {
     @discardableResult
     private func discardStaged(_ key: StagedKey) -> Bool {
         guard let upload = staged.removeValue(forKey: key) else { return false }
+        // Closed before the unlink, so that its disk space is free at once.
+        if lastStaged?.temporary == upload.temporary { lastStaged = nil }
         if let folder = try? folder(key.area) { unlinkat(folder.raw, upload.temporary, 0) }
         return true
     }

@@ -111,7 +111,8 @@ struct SimOptions {
         }
         let loop = StdioLoop(
             session: session, clock: clockMode, logger: logger, front: try makeFront(for: session), apps: apps, web: pages,
-            keepsListening: keepListening, onceIdleAfterFirstAnswer: store.sweepLeftovers)
+            keepsListening: keepListening, releaseWhenIdle: store.closeOpenUpload,
+            choresWhenIdle: store.sweepLeftovers)
         let status = loop.run()
         store.finish()  // after the app's session ended: a private folder goes
         throw ExitCode(status)

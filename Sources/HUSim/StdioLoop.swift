@@ -22,9 +22,13 @@ struct StdioLoop {
     let web: WebBridge?
     /// `--keep-listening`: the end of stdin or stdout ends only the stdio side.
     var keepsListening = false
-    /// What the start leaves until the first input is answered (the store's sweep of
-    /// TMPDIR): run once, at the first wait after that with nothing to read.
-    var onceIdleAfterFirstAnswer: () -> Void = {}
+    /// When the loop has handled something and nothing more is waiting to be read, it
+    /// goes idle: first `releaseWhenIdle` (the store closes its open upload, before the
+    /// answers go out, so that a peer reading an answer finds the storage let go), then the
+    /// answers, then `choresWhenIdle` (the store's sweep of TMPDIR: so never before the
+    /// first input is answered). Neither holds up a stream of requests, an upload's chunks.
+    var releaseWhenIdle: () -> Void = {}
+    var choresWhenIdle: () -> Void = {}
 
     private static let readSize = 1 << 20
     /// The real clock counts from the simulator's start.
@@ -32,7 +36,8 @@ struct StdioLoop {
 
     init(
         session: SimulatorSession, clock: EngineClock, logger: Logger, front: any StdioFront, apps: AppServer? = nil, web: WebBridge? = nil,
-        keepsListening: Bool = false, onceIdleAfterFirstAnswer: @escaping () -> Void = {}
+        keepsListening: Bool = false, releaseWhenIdle: @escaping () -> Void = {},
+        choresWhenIdle: @escaping () -> Void = {}
     ) {
         self.session = session
         self.clock = clock
@@ -41,7 +46,8 @@ struct StdioLoop {
         self.apps = apps
         self.web = web
         self.keepsListening = keepsListening
-        self.onceIdleAfterFirstAnswer = onceIdleAfterFirstAnswer
+        self.releaseWhenIdle = releaseWhenIdle
+        self.choresWhenIdle = choresWhenIdle
     }
 
     /// Runs until stdin ends, stdout closes, or SIGTERM/SIGINT; returns the exit status.
@@ -55,13 +61,18 @@ struct StdioLoop {
         defer { block.deallocate() }
         Self.widenInputPipe()
         var stdioOpen = true
-        var waits = 0
-        var choresPending = true
+        var handledSinceIdle = false
 
         while true {
             let appsActed = apps?.takeActivity() ?? false
             if web?.takeActivity() ?? false || appsActed { front.somethingChanged() }
+            let goesIdle = handledSinceIdle && nothingWaiting(stdioOpen: stdioOpen, signals: signals)
+            if goesIdle { releaseWhenIdle() }
             if stdioOpen { front.flush(to: output) }
+            if goesIdle {
+                handledSinceIdle = false
+                choresWhenIdle()
+            }
             web?.publish()
             if front.wantsToQuit { break }
             if stdioOpen && output.isClosed {
@@ -69,26 +80,14 @@ struct StdioLoop {
                 stdioOpen = false
             }
             guard stdioOpen || ((apps != nil || web != nil) && keepsListening) else { break }
-            var fds = [
-                // A person's real-clock `wait` reads no input until it is over.
-                pollfd(fd: stdioOpen && front.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-                web?.pollDescriptor ?? pollfd(fd: -1, events: 0, revents: 0),
-            ] + (apps?.pollDescriptors ?? [])
-            // Whatever came first has been answered and flushed by the second wait; the
-            // chores wait further, until nothing is ready to read, so that a stream of requests
-            // (an upload's chunks) is not held up behind them.
-            if waits >= 1, choresPending, poll(&fds, nfds_t(fds.count), 0) == 0 {
-                choresPending = false
-                onceIdleAfterFirstAnswer()
-            }
-            waits += 1
+            var fds = pollSet(stdioOpen: stdioOpen, signals: signals)
             let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
                 logger.error("poll failed: \(String(cString: strerror(errno)))")
                 break
             }
+            if ready > 0 { handledSinceIdle = true }
             if fds[1].revents != 0, let ending = signals.received().first(where: { !front.handle(signal: $0) }) {
                 logger.notice("received \(ending == SIGINT ? "SIGINT" : "SIGTERM"); finishing")
                 break
@@ -135,6 +134,21 @@ struct StdioLoop {
         var status = stat()
         guard fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return }
         _ = fcntl(STDIN_FILENO, F_SETPIPE_SZ, Int32(readSize))
+    }
+
+    private func nothingWaiting(stdioOpen: Bool, signals: SignalPipe) -> Bool {
+        var waiting = pollSet(stdioOpen: stdioOpen, signals: signals)
+        return poll(&waiting, nfds_t(waiting.count), 0) == 0
+    }
+
+    /// What the loop waits on: stdin, the signals, the pages, the apps (in that order).
+    private func pollSet(stdioOpen: Bool, signals: SignalPipe) -> [pollfd] {
+        [
+            // A person's real-clock `wait` reads no input until it is over.
+            pollfd(fd: stdioOpen && front.waitDeadline == nil ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+            web?.pollDescriptor ?? pollfd(fd: -1, events: 0, revents: 0),
+        ] + (apps?.pollDescriptors ?? [])
     }
 
     private func pollTimeout() -> Int32 {

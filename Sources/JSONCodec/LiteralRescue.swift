@@ -221,10 +221,19 @@ enum LiteralRescue {
         }
 
         /// Whether every byte is from 0x20 to 0x7F: bit 7 of (byte - 0x20) is set below 0x20
-        /// (it wraps), of the byte itself from 0x80 on. Sixteen bytes at a time in SIMD lanes.
+        /// (it wraps), of the byte itself from 0x80 on. Sixty-four bytes a step, in four SIMD
+        /// registers of sixteen lanes (SIMD64 itself compiled to a loop over its lanes).
         static func isPlainASCII(_ start: UnsafeRawPointer, count: Int) -> Bool {
             var outside = SIMD16<UInt8>()
             var offset = 0
+            while count - offset >= 64 {
+                let a = (start + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+                let b = (start + offset + 16).loadUnaligned(as: SIMD16<UInt8>.self)
+                let c = (start + offset + 32).loadUnaligned(as: SIMD16<UInt8>.self)
+                let d = (start + offset + 48).loadUnaligned(as: SIMD16<UInt8>.self)
+                outside |= (a &- 0x20) | a | (b &- 0x20) | b | (c &- 0x20) | c | (d &- 0x20) | d
+                offset += 64
+            }
             while count - offset >= 16 {
                 let bytes = (start + offset).loadUnaligned(as: SIMD16<UInt8>.self)
                 outside |= (bytes &- 0x20) | bytes
