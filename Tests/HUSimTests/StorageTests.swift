@@ -203,9 +203,9 @@ import TestSupport
         #expect(folders().contains { $0.hasPrefix("hu-sim-\(killedPID)-") })
         let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
         next.register()
+        let nextPID = next.process.processIdentifier
         // The sweep waits until the first input is answered and nothing more is waiting to be
         // read (README, Speed): soon after the registration, not before it.
-        let nextPID = next.process.processIdentifier
         let left = temporary.names(once: { !$0.contains { $0.hasPrefix("hu-sim-\(killedPID)-") } })
         #expect(!left.contains { $0.hasPrefix("hu-sim-\(killedPID)-") })
         #expect(left.contains { $0.hasPrefix("hu-sim-\(livePID)-") })
