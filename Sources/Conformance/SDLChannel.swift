@@ -53,6 +53,10 @@ final class SDLChannel {
             switch step.action {
             case .sendRaw: return "it sends raw lines, which SDL's transport does not carry"
             case .send(let message):
+                if message["method"]?.stringValue == CreateInteractionChoiceSet.aliasMethod {
+                    // It would go to stdin, where no app registered: it acts on the app registered from there.
+                    return "it sends \(CreateInteractionChoiceSet.aliasMethod), a name only the JSON-RPC door knows, as its app's request"
+                }
                 guard let method = message["method"]?.stringValue, FunctionID.id(of: method) != nil else {
                     if message.arrayValue != nil { return "it sends a JSON-RPC batch, which SDL's transport does not carry" }
                     continue

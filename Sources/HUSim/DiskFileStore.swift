@@ -22,7 +22,9 @@ final class DiskFileStore: FileStore {
     private let rootPath: String
     /// A private folder made for this run, removed at exit.
     private let isPrivate: Bool
-    private var appFolder: (name: String, descriptor: Descriptor)?
+    /// The apps' folders open now (one per registered app), by the number `openFolder` gave.
+    private var appFolders: [AppFolder: (name: String, descriptor: Descriptor)] = [:]
+    private var foldersOpened = 0
     private var systemFolder: Descriptor?
     private var temporaryCount = 0
     /// Uploads that declared their size and have not all arrived, each in its temporary.
@@ -146,15 +148,19 @@ final class DiskFileStore: FileStore {
 
     // MARK: FileStore
 
-    func openFolder(for appID: String) throws(FileStoreError) -> [StoredFileInfo] {
-        closeFolder()
+    func openFolder(for appID: String) throws(FileStoreError) -> (folder: AppFolder, files: [StoredFileInfo]) {
         let name = Self.folderName(for: appID)
+        guard !appFolders.values.contains(where: { $0.name == name }) else {
+            throw FileStoreError("the folder of app \(appID) is open already, for another app")
+        }
         let folder = try Self.openSubfolder(name, in: root, what: "the folder of app \(appID)")
         // One simulator per app folder: another one's temporaries are not leftovers.
         guard flock(folder.raw, LOCK_EX | LOCK_NB) == 0 else {
             throw Self.failure("the folder of app \(appID) is in use by another simulator")
         }
-        appFolder = (name, folder)
+        foldersOpened += 1
+        let opened = AppFolder(foldersOpened)
+        appFolders[opened] = (name, folder)
         Self.removeTemporaries(in: folder)
         var files: [StoredFileInfo] = []
         for entry in try Self.entries(of: folder) {
@@ -162,13 +168,12 @@ final class DiskFileStore: FileStore {
                 files.append(StoredFileInfo(name: entry, size: size))
             }
         }
-        return files.sorted { ExactName($0.name) < ExactName($1.name) }
+        return (opened, files.sorted { ExactName($0.name) < ExactName($1.name) })
     }
 
-    func closeFolder() {
-        for key in staged.keys { discardStaged(key) }
-        guard let (name, _) = appFolder else { return }
-        appFolder = nil  // closes the folder, releasing its lock
+    func closeFolder(_ folder: AppFolder) {
+        for key in staged.keys where key.area == .app(folder) { discardStaged(key) }
+        guard let (name, _) = appFolders.removeValue(forKey: folder) else { return }  // closes it, releasing its lock
         unlinkat(root.raw, name, AT_REMOVEDIR)  // only when empty, as Core does
     }
 
@@ -192,17 +197,17 @@ final class DiskFileStore: FileStore {
         }
     }
 
-    func remove(_ name: String) throws(FileStoreError) {
+    func remove(_ name: String, from appFolder: AppFolder) throws(FileStoreError) {
         if let problem = SyncFileName.problem(with: name) { throw FileStoreError(problem) }
-        let folder = try self.folder(.app)
-        let wasStaged = discardStaged(StagedKey(area: .app, name: ExactName(name)))
+        let folder = try self.folder(.app(appFolder))
+        let wasStaged = discardStaged(StagedKey(area: .app(appFolder), name: ExactName(name)))
         guard unlinkat(folder.raw, name, 0) == 0 || (wasStaged && errno == ENOENT) else {
             throw Self.failure("cannot delete \(name)")
         }
     }
 
-    func listNames() throws(FileStoreError) -> [String] {
-        let folder = try self.folder(.app)
+    func listNames(in appFolder: AppFolder) throws(FileStoreError) -> [String] {
+        let folder = try self.folder(.app(appFolder))
         return try Self.entries(of: folder).filter {
             SyncFileName.problem(with: $0) == nil && Self.regularFileSize($0, in: folder) != nil
         }.sorted { ExactName($0) < ExactName($1) }
@@ -351,7 +356,7 @@ final class DiskFileStore: FileStore {
     /// The simulator is exiting: a private folder goes, with everything in it.
     func finish() {
         sweepLeftovers()
-        closeFolder()
+        for folder in appFolders.keys { closeFolder(folder) }
         systemFolder = nil
         if isPrivate {
             Self.removeContents(of: root)
@@ -385,9 +390,9 @@ final class DiskFileStore: FileStore {
 
     private func folder(_ area: FileArea) throws(FileStoreError) -> Descriptor {
         switch area {
-        case .app:
-            guard let appFolder else { throw FileStoreError("no app folder is open") }
-            return appFolder.descriptor
+        case .app(let folder):
+            guard let open = appFolders[folder] else { throw FileStoreError("that app folder is not open") }
+            return open.descriptor
         case .system:
             if let systemFolder { return systemFolder }
             let folder = try Self.openSystemFolder(in: root)

@@ -83,7 +83,11 @@ enum Help {
         "User.SelectChoice": "User.SelectChoice choiceID=2",
         "User.SelectAutocomplete": "User.SelectAutocomplete index=0",
         "User.Speak": "User.Speak utterance=Berlin",
+        "User.ActivateApp": "User.ActivateApp appID=demo",
+        "User.ExitApp": "User.ExitApp appID=demo reason=USER_EXIT",
         "Sim.AdvanceTime": "Sim.AdvanceTime ms=5000",
+        "Sim.AddApp": "Sim.AddApp appName=Radio appID=radio-1 isMediaApplication=true",
+        "Sim.RemoveApp": "Sim.RemoveApp appID=radio-1",
         "Sim.InjectFault": #"Sim.InjectFault method=PerformInteraction resultCode=TIMED_OUT info="the HMI is slow""#,
     ]
 

@@ -25,7 +25,7 @@ public final class BrowserSession: EnginePeer {
     public init(host: EngineHost) {
         self.host = host
         peer = host.newPeerID()
-        host.attach(self, as: peer)
+        host.attach(self, as: peer, door: nil)
     }
 
     /// One message from the page.

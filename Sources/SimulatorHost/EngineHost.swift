@@ -34,8 +34,10 @@ public final class EngineHost {
     }
 
     /// Admits `peer` as `id`; the engine's output for `id` is delivered to it until `detach`.
-    public func attach(_ peer: any EnginePeer, as id: PeerID) {
+    /// `door`: how an app registered from it is reached (nil for a peer no app registers from).
+    public func attach(_ peer: any EnginePeer, as id: PeerID, door: AppDoor?) {
         peers.append((id, WeakPeer(peer: peer)))
+        if let door { engine.admit(id, door: door) }
     }
 
     /// `id` is gone: an app registered from it ends as a disconnect ends it, and what that

@@ -30,7 +30,7 @@ public final class SDLAppSession: EnginePeer {
         self.refusal = refusal
         peer = host.newPeerID()
         connection = ProtocolConnection(configuration: configuration)
-        host.attach(self, as: peer)
+        host.attach(self, as: peer, door: .sdl)
     }
 
     /// Bytes to write to the app, in order. The host empties it.
@@ -78,7 +78,7 @@ public final class SDLAppSession: EnginePeer {
     /// The simulator is stopping: the app is told it is unregistered (IGNITION_OFF) and its
     /// RPC service ends, before the connection closes.
     public func shutdown() {
-        if host.engine.registeredAppPeer == peer {
+        if host.engine.hasApp(registeredFrom: peer) {
             send(SDLNotificationMessage(OnAppInterfaceUnregistered(.ignitionOff)))
         }
         connection.endService()

@@ -47,7 +47,7 @@ public final class SimulatorSession: EnginePeer {
         self.framer = LineFramer(maximumLineBytes: maximumLineBytes)
         self.maximumLineBytes = maximumLineBytes
         output.reserveCapacity(1 << 16)
-        host.attach(self, as: peer)
+        host.attach(self, as: peer, door: .stdio)
     }
 
     /// True while part of a line has been read and its end has not.

@@ -184,7 +184,7 @@ import Testing
         #expect(hu.listedNames == ["keep.png"])
         hu.put("drop.bin", [4])
         hu.session.endOfInput()
-        #expect(hu.store.size(of: "drop.bin", area: .app) == nil)
+        #expect(hu.store.contents(ofFile: "drop.bin", inFolderOf: "demo-1") == nil)
     }
 
     @Test func aMissingDynamicChoiceImageIsAWarningUntilItIsUploaded() {

@@ -66,7 +66,7 @@ final class FilesSession {
     var listedNames: [String] { send("ListFiles")["filenames"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 
     /// The bytes of one of the app's files, read from the store.
-    func bytes(of name: String) -> [UInt8]? { try? store.contents(of: name, area: .app) }
+    func bytes(of name: String) -> [UInt8]? { store.contents(ofFile: name, inFolderOf: "demo-1") }
 
     var state: JSON { send("Sim.GetState") }
 }

@@ -28,6 +28,7 @@ import Testing
         "User.Speak": onScreen,
         "User.Close": onScreen,
         "User.Activate": register + ["deactivate"],
+        "Sim.RemoveApp": register + ["Sim.AddApp appName=Radio appID=radio-1"],
     ]
 
     @Test(arguments: MethodCatalog.methods)

@@ -95,7 +95,7 @@ import Testing
     @Test func anUnknownNameIsRefusedWithTheClosestKnownOne() {
         #expect(failure("initalText=Hi") == "PerformInteraction has no parameter \"initalText\"; did you mean initialText?")
         #expect(failure("zzz=1", "DeleteInteractionChoiceSet") == "DeleteInteractionChoiceSet has no parameter \"zzz\" (it has: interactionChoiceSetID)")
-        #expect(failure("x=1", "Sim.GetState") == "Sim.GetState takes no parameters")
+        #expect(failure("x=1", "Sim.Reset") == "Sim.Reset takes no parameters")
     }
 
     @Test func unquotedTextWithSpacesIsExplained() {

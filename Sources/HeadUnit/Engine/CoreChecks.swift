@@ -73,13 +73,13 @@ enum ImageCheck: Equatable {
 }
 
 extension HeadUnitEngine {
-    /// Checks images in order: the first invalid one wins; a missing file is remembered.
-    func verify(images: [(path: String, image: Image?)]) -> ImageCheck {
+    /// Checks images in order: the first invalid one wins; a missing file (among `app`'s) is remembered.
+    func verify(images: [(path: String, image: Image?)], of app: RegisteredApp) -> ImageCheck {
         var result = ImageCheck.ok
         for (path, image) in images {
             guard let image else { continue }
             guard CoreChecks.passesSyntax(image.value) else { return .invalid("\(path).value is not a valid image name") }
-            if image.imageType == .dynamic, result == .ok, !files.hasFile(named: image.value) {
+            if image.imageType == .dynamic, result == .ok, !app.files.hasFile(named: image.value) {
                 result = .missingFile
             }
         }
@@ -89,10 +89,10 @@ extension HeadUnitEngine {
 
 /// Core's check of TTSChunks of type FILE (`MessageHelper::VerifyTtsFiles`, SDL-RULES §1, §14).
 extension HeadUnitEngine {
-    /// The first of `prompts` holding a FILE chunk that names a file the app has not
+    /// The first of `prompts` holding a FILE chunk that names a file `app` has not
     /// uploaded: such a request is FILE_NOT_FOUND before the HMI is asked.
-    func promptNamingAMissingFile(_ prompts: [(String, [TTSChunk]?)]) -> String? {
-        prompts.first { $0.1?.contains { $0.type == .file && !files.hasFile(named: $0.text) } ?? false }?.0
+    func promptNamingAMissingFile(_ prompts: [(String, [TTSChunk]?)], of app: RegisteredApp) -> String? {
+        prompts.first { $0.1?.contains { $0.type == .file && !app.files.hasFile(named: $0.text) } ?? false }?.0
     }
 
     static func missingSpeechFileInfo(_ prompt: String) -> String {

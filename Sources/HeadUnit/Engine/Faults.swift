@@ -8,6 +8,10 @@ struct InjectedFault {
     var delayMs: Int?
     var drop: Bool
     var remaining: Int
+    /// The app whose calls it takes (by appID); nil for the next calls of any app.
+    var appID: String? = nil
+
+    func applies(to appID: String?) -> Bool { self.appID == nil || self.appID == appID }
 }
 
 struct FaultTable {
@@ -24,14 +28,25 @@ struct FaultTable {
         queues[method, default: Queue()].faults.append(fault)
     }
 
-    /// Uses up one call of the oldest fault waiting for `method`.
-    mutating func take(for method: String) -> InjectedFault? {
+    /// Uses up one call of the oldest fault waiting for `method` of the app `appID`.
+    mutating func take(for method: String, appID: String?) -> InjectedFault? {
         // Most calls find no fault at all: no key to hash then.
         guard !queues.isEmpty else { return nil }
         // Moved out of the table while it changes, so the queue is never copied.
         guard var queue = queues.removeValue(forKey: method) else { return nil }
-        let fault = queue.faults[queue.next]
-        if fault.remaining > 1 { queue.faults[queue.next].remaining -= 1 } else { queue.next += 1 }
+        // The oldest fault is nearly always the one: only faults for other apps are passed over.
+        guard let index = queue.faults[queue.next...].firstIndex(where: { $0.applies(to: appID) }) else {
+            queues[method] = queue
+            return nil
+        }
+        let fault = queue.faults[index]
+        if fault.remaining > 1 {
+            queue.faults[index].remaining -= 1
+        } else if index == queue.next {
+            queue.next += 1
+        } else {
+            queue.faults.remove(at: index)
+        }
         guard queue.next < queue.faults.count else { return fault }
         if queue.next >= 32, queue.next * 2 >= queue.faults.count {
             queue.faults.removeFirst(queue.next)

@@ -16,12 +16,20 @@ public struct EngineConfiguration: Sendable {
     public var autoActivate: Bool
     /// Upload space per app, in bytes.
     public var quotaBytes: Int
+    /// How many apps may be registered at once; one more gets TOO_MANY_APPLICATIONS.
+    public var maxApps: Int
 
-    public init(profile: Profile = .full, clock: EngineClock = .virtual, autoActivate: Bool = true, quotaBytes: Int = 100 << 20) {
+    public static let defaultMaxApps = 8
+
+    public init(
+        profile: Profile = .full, clock: EngineClock = .virtual, autoActivate: Bool = true, quotaBytes: Int = 100 << 20,
+        maxApps: Int = EngineConfiguration.defaultMaxApps
+    ) {
         self.profile = profile
         self.clock = clock
         self.autoActivate = autoActivate
         self.quotaBytes = quotaBytes
+        self.maxApps = maxApps
     }
 }
 
@@ -30,7 +38,10 @@ public struct EngineConfiguration: Sendable {
 /// come out through `drainOutput`. It reads no clock and does no I/O of its own: files go
 /// through the `FileStore` it is given.
 ///
-/// Each RPC's checks and behaviour live in their own file under `RPCs/`, in SDL's order.
+/// It holds several apps (`RegisteredApp`), each registered from a peer of its own (stdin,
+/// a session of an SDL connection) or simulated; a call acts on the app its peer
+/// registered. Each RPC's checks and behaviour live in their own file under `RPCs/`, in
+/// SDL's order; the HMI levels move by `StateController`'s rules.
 public final class HeadUnitEngine {
     public let configuration: EngineConfiguration
     var profile: Profile { configuration.profile }
@@ -46,26 +57,25 @@ public final class HeadUnitEngine {
     /// The policy Core tells an app of: every SDL RPC served, with the HMI levels it is allowed in.
     public let permissions: OnPermissionsChange
 
-    // The app and what the HMI shows of it.
-    var app: RegisteredApp?
-    /// The peer the app registered from: its notifications go there, and its disconnect ends it.
-    var appPeer: PeerID?
-    var choiceSets = ChoiceSetTable()
-    var interaction: ActiveInteraction?
-    var keyboard = KeyboardState()
-    var files: AppFiles
+    /// The apps registered now, oldest first.
+    private(set) var apps: [RegisteredApp] = []
+    /// The app each peer registered: one per peer (stdin, or one session of a connection).
+    private var appsByPeer: [PeerID: RegisteredApp] = [:]
+    /// What each peer is, as its host said when it came (`admit`); JSON-RPC lines unless told.
+    private var doors: [PeerID: AppDoor] = [:]
+    private var lastHandle = 0
+    /// Where the apps' files go; each app opens its own folder in it.
+    let store: any FileStore
     /// Apps whose icon the HMI accepted: Core keeps a copy of it and reports `iconResumed`
     /// when the app registers again (SDL-RULES §10).
     var appsWithIcons: Set<String> = []
-    /// What the HMI keeps of the app's SetGlobalProperties (keyboard properties apart, in `keyboard`).
-    var globalProperties = SetGlobalProperties()
     /// GetSystemCapability's answer for DISPLAYS: the profile's, the same every time, so
     /// built and serialized once.
     lazy var displaysAnswer = SDLResult(SDLResponse(.success, parameters: GetSystemCapability.Response(profile.displays))).serializedOnce()
 
     public init(configuration: EngineConfiguration = EngineConfiguration(), store: any FileStore = MemoryFileStore()) {
         self.configuration = configuration
-        self.files = AppFiles(store: store, quotaBytes: configuration.quotaBytes)
+        self.store = store
         profileVersion = SpecVersion(configuration.profile.sdlVersion)
         outbox.reserveCapacity(8)
         (routes, permissions) = Self.makeRoutes()
@@ -94,21 +104,74 @@ public final class HeadUnitEngine {
     /// When the next timer is due, on the engine's clock.
     public var nextDeadline: Int64? { timers.nextDeadline }
 
-    /// `peer` is gone (end of input, a closed connection, or the simulator is stopping):
-    /// if the app registered from it, the app's session ends as a disconnect ends it.
+    /// A new peer, and what it is: an app registered from it is reached through that door.
+    public func admit(_ peer: PeerID, door: AppDoor) {
+        doors[peer] = door
+    }
+
+    /// `peer` is gone (end of input, a closed connection or session, or the simulator is
+    /// stopping): the app registered from it ends as a disconnect ends it; other apps go on.
     public func disconnect(_ peer: PeerID) {
-        guard appPeer == peer else { return }
-        endAppSession()
+        if let app = appsByPeer[peer] { endAppSession(app) }
+        timers.removeAll(answering: peer)
     }
 
-    /// The registered app's uploaded file called `name` (its artwork, say), looked up by
-    /// that name among the app's files only; nil when it has none.
+    /// The uploaded file called `name` (its artwork, say) of the app the head unit shows
+    /// (`state`), looked up by that name among that app's files only; nil when it has none.
     public func uploadedFile(named name: String) -> (bytes: [UInt8], fileType: FileType)? {
-        files.contents(of: name)
+        app?.files.contents(of: name)
     }
 
-    /// Whether an app is registered, and from which peer.
-    public var registeredAppPeer: PeerID? { app == nil ? nil : appPeer }
+    /// The peer of the app the head unit shows (`state`), if that app has one.
+    public var registeredAppPeer: PeerID? { app?.peer }
+
+    /// Whether an app is registered from `peer`.
+    public func hasApp(registeredFrom peer: PeerID) -> Bool { appsByPeer[peer] != nil }
+
+    /// The appID of the app registered from `peer`, if one is.
+    public func appID(registeredFrom peer: PeerID) -> String? { appsByPeer[peer]?.appID }
+
+    /// The app registered from `peer`, if one is: the app its SDL requests act on.
+    func app(registeredFrom peer: PeerID) -> RegisteredApp? { appsByPeer[peer] }
+
+    /// The app registered with `appID` (compared as Core compares policy IDs, ignoring case).
+    func app(withID appID: String) -> RegisteredApp? {
+        apps.first { $0.appID == appID } ?? apps.first { $0.appID.lowercased() == appID.lowercased() }
+    }
+
+    /// The app the head unit shows first (`Sim.GetState`'s top level, the fronts' screen):
+    /// the app registered over stdin; else the only app a peer drives; else the app in FULL.
+    var app: RegisteredApp? {
+        if let stdio = apps.first(where: { $0.door == .stdio }) { return stdio }
+        let driven = apps.filter { $0.peer != nil }
+        return driven.count == 1 ? driven[0] : apps.first { $0.hmiLevel == .full }
+    }
+
+    /// The app whose interaction is on screen, if one is (at most one app's is).
+    var appOnScreen: RegisteredApp? { apps.first { $0.interaction != nil } }
+
+    /// What the door of `peer` is, as its host said.
+    func door(of peer: PeerID) -> AppDoor { doors[peer] ?? .stdio }
+
+    // MARK: The apps' registry
+
+    /// Adds a newly registered app; `peer` nil for a simulated one.
+    func addApp(_ request: RegisterAppInterface, version: SpecVersion, from peer: PeerID?) -> RegisteredApp {
+        lastHandle += 1
+        let app = RegisteredApp(
+            handle: AppHandle(rawValue: lastHandle), request: request, version: version, peer: peer,
+            door: peer.map(door(of:)) ?? .simulated, files: AppFiles(store: store, quotaBytes: configuration.quotaBytes))
+        app.files.open(appID: app.policyID)
+        apps.append(app)
+        if let peer { appsByPeer[peer] = app }
+        return app
+    }
+
+    /// Forgets an app whose session has ended.
+    func removeApp(_ app: RegisteredApp) {
+        apps.removeAll { $0 === app }
+        if let peer = app.peer, appsByPeer[peer] === app { appsByPeer[peer] = nil }
+    }
 
     /// Hands over the messages produced since the last call, oldest first.
     public func drainOutput(_ body: (EngineOutput) -> Void) {
@@ -143,26 +206,26 @@ public final class HeadUnitEngine {
         outbox.append(.answer(token, .dropped))
     }
 
-    /// Sends `notification` to the app's peer (the last one to register, once the app is gone).
-    func notify<N: SDLNotification>(_ notification: N) {
-        guard let appPeer else { return }
-        outbox.append(.notification(appPeer, SDLNotificationMessage(notification)))
+    /// Sends `notification` to `app`, through the peer it registered from (a simulated app gets nothing).
+    func notify<N: SDLNotification>(_ notification: N, to app: RegisteredApp) {
+        guard let peer = app.peer else { return }
+        outbox.append(.notification(peer, SDLNotificationMessage(notification)))
     }
 
     // MARK: Waiting for the HMI
 
-    /// Core has passed its own checks and now waits for the HMI's answer to `method`.
+    /// Core has passed its own checks of `app`'s request and now waits for the HMI's answer to `method`.
     ///
     /// The simulated HMI answers at once with what `hmi` says, unless a fault injected for
     /// `method` replaces that answer, holds it back (`delayMs`: a delay longer than Core's
     /// `wait` ends with Core's GENERIC_ERROR instead), or drops it (nothing ever happens).
     /// `complete` applies Core's rules to the answer, when it comes.
     func awaitHMI(
-        _ method: String, reply: ReplyToken?, component: String = "UI", wait: Int = HeadUnitEngine.coreWaitMs,
+        _ method: String, of app: RegisteredApp, reply: ReplyToken?, component: String = "UI", wait: Int = HeadUnitEngine.coreWaitMs,
         hmi: @escaping (HeadUnitEngine) -> HMIAnswer,
         complete: @escaping (HeadUnitEngine, HMIAnswer) -> Void
     ) {
-        guard let fault = faults.take(for: method) else {
+        guard let fault = faults.take(for: method, appID: app.appID) else {
             complete(self, hmi(self))
             return
         }
@@ -172,7 +235,7 @@ public final class HeadUnitEngine {
             complete(self, injected ?? hmi(self))
             return
         }
-        timers.schedule(at: now + Int64(min(delay, wait)), answering: reply, holding: method) { engine in
+        timers.schedule(at: now + Int64(min(delay, wait)), for: app.handle, answering: reply, holding: method) { engine in
             let answer = delay > wait ? HMIAnswer.noResponse(from: component) : injected ?? hmi(engine)
             complete(engine, answer)
         }
@@ -180,9 +243,13 @@ public final class HeadUnitEngine {
 
     /// Core answers `method` alone (no HMI): an injected fault is the answer and nothing
     /// changes; a delay-only fault holds the normal answer back. Returns false when the
-    /// request is taken by a fault and must not run.
-    func passCoreOnlyFault(_ method: String, _ reply: ReplyToken?, run: @escaping (HeadUnitEngine, ReplyToken?) -> Void) -> Bool {
-        guard let fault = faults.take(for: method) else { return true }
+    /// request is taken by a fault and must not run. `app` is the app asking, nil while it
+    /// registers (then `appID` is the one it asks for).
+    func passCoreOnlyFault(
+        _ method: String, of app: RegisteredApp?, appID: String? = nil, _ reply: ReplyToken?,
+        run: @escaping (HeadUnitEngine, ReplyToken?) -> Void
+    ) -> Bool {
+        guard let fault = faults.take(for: method, appID: app?.appID ?? appID) else { return true }
         if fault.drop {
             dropAnswer(reply)
             return false
@@ -195,24 +262,14 @@ public final class HeadUnitEngine {
                 run(engine, reply)
             }
         }
-        if delay > 0 { timers.schedule(at: now + delay, answering: reply, holding: method, action) } else { action(self) }
+        if delay > 0 {
+            timers.schedule(at: now + delay, for: app?.handle, answering: reply, holding: method, action)
+        } else {
+            action(self)
+        }
         return false
     }
 
     /// Core's wait for an HMI answer: DefaultTimeout + DefaultTimeoutCompensation.
     static let coreWaitMs = 11000
-}
-
-/// The registered app, as Core and the HMI know it.
-struct RegisteredApp {
-    let request: RegisterAppInterface
-    var hmiLevel = HMILevel.none
-    var audioStreamingState = AudioStreamingState.notAudible
-    var systemContext = SystemContext.main
-    /// PutFile/ListFiles/DeleteFile calls counted against the HMI-NONE limits (SDL-RULES §9–10).
-    var putFilesInNone = 0
-    var listFilesInNone = 0
-    var deleteFilesInNone = 0
-    /// The SDL version the app and the head unit share: the app's requests are read for it.
-    let version: SpecVersion
 }

@@ -10,6 +10,8 @@ struct TimerQueue {
     private struct Entry {
         let deadline: Int64
         let id: ID
+        /// The app whose timer it is (its interaction, an answer of its held back): it goes with the app.
+        let owner: AppHandle?
         /// The request this timer will answer, if any: answered ABORTED if the app's session ends first.
         let reply: ReplyToken?
         /// The method whose answer it holds back (an injected delay), for `Sim.GetState`.
@@ -26,12 +28,13 @@ struct TimerQueue {
 
     @discardableResult
     mutating func schedule(
-        at deadline: Int64, answering reply: ReplyToken? = nil, holding heldMethod: String? = nil, _ action: @escaping (HeadUnitEngine) -> Void
+        at deadline: Int64, for owner: AppHandle?, answering reply: ReplyToken? = nil, holding heldMethod: String? = nil,
+        _ action: @escaping (HeadUnitEngine) -> Void
     ) -> ID {
         nextID += 1
         let id = ID(raw: nextID)
         actions[id] = action
-        heap.append(Entry(deadline: deadline, id: id, reply: reply, heldMethod: heldMethod))
+        heap.append(Entry(deadline: deadline, id: id, owner: owner, reply: reply, heldMethod: heldMethod))
         siftUp(heap.count - 1)
         return id
     }
@@ -61,12 +64,23 @@ struct TimerQueue {
         return (first.deadline, actions.removeValue(forKey: first.id)!)
     }
 
-    /// Drops every timer; returns the requests they would have answered, in due order.
-    mutating func removeAll() -> [ReplyToken] {
-        let live = heap.filter { actions[$0.id] != nil }.sorted { $0.isDue(before: $1) }
-        heap.removeAll()
-        actions.removeAll()
-        return live.compactMap(\.reply)
+    /// Drops the timers of `owner`'s; returns the requests they would have answered, in due order.
+    mutating func removeAll(ownedBy owner: AppHandle) -> [ReplyToken] {
+        removeAll { $0.owner == owner }
+    }
+
+    /// Drops the timers that would answer `peer` (gone: nothing it asked can reach it now).
+    mutating func removeAll(answering peer: PeerID) {
+        _ = removeAll { $0.reply?.peer == peer }
+    }
+
+    private mutating func removeAll(where dropped: (Entry) -> Bool) -> [ReplyToken] {
+        let removed = heap.filter { actions[$0.id] != nil && dropped($0) }.sorted { $0.isDue(before: $1) }
+        guard !removed.isEmpty else { return [] }
+        for entry in removed { actions[entry.id] = nil }
+        heap.removeAll { actions[$0.id] == nil }
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        return removed.compactMap(\.reply)
     }
 
     // MARK: The heap

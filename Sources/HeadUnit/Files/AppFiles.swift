@@ -1,7 +1,7 @@
 import JSONCodec
 import SDLModel
 
-/// The registered app's files as Core knows them: names (as bytes: `ExactName`), types,
+/// One registered app's files as Core knows them: names (as bytes: `ExactName`), types,
 /// sizes, persistence, and the quota they use. The bytes are in the `FileStore`.
 final class AppFiles {
     struct Entry: Equatable {
@@ -25,7 +25,8 @@ final class AppFiles {
     private(set) var entries: [ExactName: Entry] = [:]
     /// What the app's folder holds on disk, files being replaced included.
     private(set) var usedBytes = 0
-    private(set) var isOpen = false
+    /// The app's folder in the store, while open.
+    private var folder: AppFolder?
     /// Why the app's folder could not be opened, if it could not.
     private var openFailure: FileStoreError?
 
@@ -65,9 +66,10 @@ final class AppFiles {
     func open(appID: String) {
         entries = [:]
         usedBytes = 0
-        isOpen = true
         do {
-            for file in try store.openFolder(for: appID) {
+            let (folder, files) = try store.openFolder(for: appID)
+            self.folder = folder
+            for file in files {
                 entries[ExactName(file.name)] = Entry(fileType: Self.guessType(file.name), size: file.size, persistent: true)
                 usedBytes += file.size
             }
@@ -79,21 +81,20 @@ final class AppFiles {
 
     /// The app's session ended: every file not marked persistent is deleted.
     func close() {
-        guard isOpen else { return }
+        guard let folder else { return }
         for (name, entry) in entries where !entry.persistent {
-            try? store.remove(name.text)
+            try? store.remove(name.text, from: folder)
         }
-        store.closeFolder()
+        store.closeFolder(folder)
+        self.folder = nil
         entries = [:]
         usedBytes = 0
-        isOpen = false
     }
 
     /// Writes an upload (whole, or appended) and records the file with the request's type and
     /// persistence, as Core's AddFile/UpdateFile do. Returns whether the name is new.
     func save(_ bytes: [UInt8], as name: String, type: FileType, persistent: Bool, mode: WriteMode) throws(FileStoreError) -> Bool {
-        try requireFolder()
-        try store.write(bytes, to: name, mode: mode, area: .app)
+        try store.write(bytes, to: name, mode: mode, area: .app(try openFolder()))
         let key = ExactName(name)
         let old = entries[key]
         var entry = Entry(fileType: type, size: bytes.count, persistent: persistent)
@@ -118,25 +119,25 @@ final class AppFiles {
     }
 
     func delete(_ name: String) throws(FileStoreError) {
-        try requireFolder()
-        try store.remove(name)
+        try store.remove(name, from: try openFolder())
         usedBytes -= entries.removeValue(forKey: ExactName(name))?.diskBytes ?? 0
     }
 
     /// An app file's bytes and type, when the app has a file by that name.
     func contents(of name: String) -> (bytes: [UInt8], fileType: FileType)? {
-        guard let entry = entries[ExactName(name)], let bytes = try? store.contents(of: name, area: .app) else { return nil }
+        guard let entry = entries[ExactName(name)], let folder, let bytes = try? store.contents(of: name, area: .app(folder)) else { return nil }
         return (bytes, entry.fileType)
     }
 
     /// The names in the app's folder, read from the store.
     func listNames() throws(FileStoreError) -> [String] {
-        try requireFolder()
-        return try store.listNames()
+        try store.listNames(in: try openFolder())
     }
 
-    private func requireFolder() throws(FileStoreError) {
+    private func openFolder() throws(FileStoreError) -> AppFolder {
         if let openFailure { throw FileStoreError("the app's storage folder could not be opened: \(openFailure)") }
+        guard let folder else { throw FileStoreError("the app's storage folder is not open") }
+        return folder
     }
 
     /// Files in the order `Sim.GetState` lists them (by name).

@@ -1,18 +1,20 @@
 /// Where uploaded files' bytes live: one folder per app, and one folder of system files
 /// (SDL's SystemFilesPath) shared by every app. The engine keeps the bookkeeping (types,
 /// persistence, quota) and checks names first (`SyncFileName`); a store keeps only bytes.
+/// Several apps' folders are open at once, each named by the `AppFolder` its opening gave.
 /// The simulator's store is a folder on disk (`hu-sim --storage`); tests use `MemoryFileStore`.
 public protocol FileStore: AnyObject {
-    /// Opens (creating if needed) the folder of `appID` and returns the regular files already in it.
-    func openFolder(for appID: String) throws(FileStoreError) -> [StoredFileInfo]
+    /// Opens (creating if needed) the folder of `appID` for one app's session: the folder
+    /// to name in later calls, and the regular files already in it.
+    func openFolder(for appID: String) throws(FileStoreError) -> (folder: AppFolder, files: [StoredFileInfo])
     /// The app's session ended: lets go of its folder (removing it when empty).
-    func closeFolder()
+    func closeFolder(_ folder: AppFolder)
     /// Replaces `name` with `bytes`, or appends `bytes` to it; the file is whole before or after, never torn.
     func write(_ bytes: [UInt8], to name: String, mode: WriteMode, area: FileArea) throws(FileStoreError)
-    /// Removes a file of the open app folder.
-    func remove(_ name: String) throws(FileStoreError)
-    /// The names of the regular files in the open app folder, read from the store itself, sorted.
-    func listNames() throws(FileStoreError) -> [String]
+    /// Removes a file of an open app folder.
+    func remove(_ name: String, from folder: AppFolder) throws(FileStoreError)
+    /// The names of the regular files in an open app folder, read from the store itself, sorted.
+    func listNames(in folder: AppFolder) throws(FileStoreError) -> [String]
     /// The size of a regular file, nil when there is none by that name.
     func size(of name: String, area: FileArea) -> Int?
     /// A whole file's bytes, as last published (an upload still arriving in chunks is not).
@@ -39,10 +41,17 @@ public enum WriteMode: Sendable, Hashable {
     }
 }
 
+/// An app's folder while it is open, as the store that opened it numbers it.
+public struct AppFolder: Sendable, Hashable {
+    public let number: Int
+
+    public init(_ number: Int) { self.number = number }
+}
+
 /// Which folder a file is in.
 public enum FileArea: Sendable, Hashable {
-    /// The open app's own folder: listed, counted against its quota.
-    case app
+    /// An open app's own folder: listed, counted against its quota.
+    case app(AppFolder)
     /// Files uploaded with `systemFile: true`: not listed, no quota.
     case system
 }
@@ -70,7 +79,9 @@ public final class MemoryFileStore: FileStore {
     private var systemFiles: [ExactName: [UInt8]] = [:]
     /// Uploads that declared their size and have not all arrived: (area, name) → (bytes, declared size).
     private var staged: [StagedKey: (bytes: [UInt8], declaredSize: Int)] = [:]
-    private var openApp: ExactName?
+    /// The apps' folders open now, each the folder of one app ID.
+    private var openFolders: [AppFolder: ExactName] = [:]
+    private var foldersOpened = 0
     public var freeDeviceBytes: Int
     /// When set, every write fails with it, as a full or broken disk would.
     public var writeFailure: FileStoreError?
@@ -84,16 +95,20 @@ public final class MemoryFileStore: FileStore {
         self.freeDeviceBytes = freeDeviceBytes
     }
 
-    public func openFolder(for appID: String) throws(FileStoreError) -> [StoredFileInfo] {
-        openApp = ExactName(appID)
-        return (folders[ExactName(appID)] ?? [:]).sorted { $0.key < $1.key }
-            .map { StoredFileInfo(name: $0.key.text, size: $0.value.count) }
+    public func openFolder(for appID: String) throws(FileStoreError) -> (folder: AppFolder, files: [StoredFileInfo]) {
+        let name = ExactName(appID)
+        guard !openFolders.values.contains(name) else { throw FileStoreError("the folder of app \(appID) is open already") }
+        foldersOpened += 1
+        let folder = AppFolder(foldersOpened)
+        openFolders[folder] = name
+        let files = (folders[name] ?? [:]).sorted { $0.key < $1.key }.map { StoredFileInfo(name: $0.key.text, size: $0.value.count) }
+        return (folder, files)
     }
 
-    public func closeFolder() {
-        staged = staged.filter { $0.key.area == .system }
-        if let openApp, folders[openApp]?.isEmpty == true { folders[openApp] = nil }
-        openApp = nil
+    public func closeFolder(_ folder: AppFolder) {
+        staged = staged.filter { $0.key.area != .app(folder) }
+        guard let name = openFolders.removeValue(forKey: folder) else { return }
+        if folders[name]?.isEmpty == true { folders[name] = nil }
     }
 
     public func write(_ bytes: [UInt8], to name: String, mode: WriteMode, area: FileArea) throws(FileStoreError) {
@@ -120,21 +135,27 @@ public final class MemoryFileStore: FileStore {
         }
     }
 
-    public func remove(_ name: String) throws(FileStoreError) {
-        let app = try currentApp()
-        let wasStaged = staged.removeValue(forKey: StagedKey(area: .app, name: ExactName(name))) != nil
+    public func remove(_ name: String, from folder: AppFolder) throws(FileStoreError) {
+        let app = try folderName(folder)
+        let wasStaged = staged.removeValue(forKey: StagedKey(area: .app(folder), name: ExactName(name))) != nil
         guard folders[app]?.removeValue(forKey: ExactName(name)) != nil || wasStaged else {
             throw FileStoreError("\(name) does not exist")
         }
     }
 
-    public func listNames() throws(FileStoreError) -> [String] {
-        (folders[try currentApp()] ?? [:]).keys.sorted().map(\.text)
+    public func listNames(in folder: AppFolder) throws(FileStoreError) -> [String] {
+        (folders[try folderName(folder)] ?? [:]).keys.sorted().map(\.text)
     }
 
     public func contents(of name: String, area: FileArea) throws(FileStoreError) -> [UInt8] {
         guard let bytes = try withFolder(area, { $0[ExactName(name)] }) else { throw FileStoreError("\(name) does not exist") }
         return bytes
+    }
+
+    /// The bytes of the file `name` in the folder of `appID`, open or not (for a test to read
+    /// what an app left); nil when there is none.
+    public func contents(ofFile name: String, inFolderOf appID: String) -> [UInt8]? {
+        folders[ExactName(appID)]?[ExactName(name)]
     }
 
     public func size(of name: String, area: FileArea) -> Int? {
@@ -145,12 +166,12 @@ public final class MemoryFileStore: FileStore {
     private func withFolder<T>(_ area: FileArea, _ body: (inout [ExactName: [UInt8]]) -> T) throws(FileStoreError) -> T {
         switch area {
         case .system: return body(&systemFiles)
-        case .app: return body(&folders[try currentApp(), default: [:]])
+        case .app(let folder): return body(&folders[try folderName(folder), default: [:]])
         }
     }
 
-    private func currentApp() throws(FileStoreError) -> ExactName {
-        guard let openApp else { throw FileStoreError("no app folder is open") }
-        return openApp
+    private func folderName(_ folder: AppFolder) throws(FileStoreError) -> ExactName {
+        guard let name = openFolders[folder] else { throw FileStoreError("that app folder is not open") }
+        return name
     }
 }

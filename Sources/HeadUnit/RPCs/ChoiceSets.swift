@@ -4,13 +4,13 @@ import SDLModel
 extension HeadUnitEngine {
     // The checks read each choice's fields in place (`choices[index].menuName`): binding a
     // whole `Choice` copies its seven fields, and this is the hot path of choice-set streams.
-    func createInteractionChoiceSet(_ request: CreateInteractionChoiceSet, _ reply: ReplyToken?) {
+    func createInteractionChoiceSet(_ request: CreateInteractionChoiceSet, of app: RegisteredApp, _ reply: ReplyToken?) {
         let choices = request.choiceSet
         // 1. Images: an invalid value refuses the set; the first missing file is remembered.
         var imagesMissing = false
         scan: for index in choices.indices where choices[index].image != nil || choices[index].secondaryImage != nil {
             for (name, image) in [("image", choices[index].image), ("secondaryImage", choices[index].secondaryImage)] {
-                switch verify(images: [("choiceSet[\(index)].\(name)", image)]) {
+                switch verify(images: [("choiceSet[\(index)].\(name)", image)], of: app) {
                 case .ok: continue
                 case .invalid(let info):
                     answer(reply, .invalidData, info: info)
@@ -22,7 +22,7 @@ extension HeadUnitEngine {
             }
         }
         // 2. The set's ID must be new.
-        guard choiceSets[request.interactionChoiceSetID] == nil else {
+        guard app.choiceSets[request.interactionChoiceSetID] == nil else {
             answer(reply, .invalidID, info: "interactionChoiceSetID \(request.interactionChoiceSetID) already exists")
             return
         }
@@ -59,26 +59,26 @@ extension HeadUnitEngine {
         // 5. Without voice commands Core stores the set and answers alone.
         guard withVoice > 0 else {
             let store: (HeadUnitEngine, ReplyToken?) -> Void = { engine, reply in
-                engine.choiceSets[id] = .make(choices, availability: .ready)
+                app.choiceSets[id] = .make(choices, availability: .ready)
                 engine.answer(reply, warnings ?? .success)
             }
-            if passCoreOnlyFault(CreateInteractionChoiceSet.method, reply, run: store) { store(self, reply) }
+            if passCoreOnlyFault(CreateInteractionChoiceSet.method, of: app, reply, run: store) { store(self, reply) }
             return
         }
         // 6. With voice commands the set waits for the HMI's VR registration.
         let stored = StoredChoiceSet.make(choices, availability: .creating)
-        choiceSets[id] = stored
-        awaitHMI(CreateInteractionChoiceSet.method, reply: reply, component: "VR") { engine in
+        app.choiceSets[id] = stored
+        awaitHMI(CreateInteractionChoiceSet.method, of: app, reply: reply, component: "VR") { engine in
             engine.profile.voice
                 ? .success : HMIAnswer(code: .unsupportedResource, info: "VR is not supported by this head unit")
         } complete: { engine, hmi in
             // The set may have gone meanwhile (the app's session ended), or been created again.
-            guard engine.choiceSets[id] === stored else { return }
+            guard app.choiceSets[id] === stored else { return }
             if hmi.code.isSuccessFromHMI || hmi.code == .unsupportedResource {
                 stored.availability = .ready
                 engine.answer(reply, hmi.code == .success ? (warnings ?? hmi) : hmi, success: true)
             } else {
-                engine.choiceSets[id] = nil
+                app.choiceSets[id] = nil
                 engine.answer(reply, hmi, success: false)
             }
         }
@@ -95,13 +95,13 @@ extension HeadUnitEngine {
         return nil
     }
 
-    func deleteInteractionChoiceSet(_ request: DeleteInteractionChoiceSet, _ reply: ReplyToken?) {
+    func deleteInteractionChoiceSet(_ request: DeleteInteractionChoiceSet, of app: RegisteredApp, _ reply: ReplyToken?) {
         let id = request.interactionChoiceSetID
-        guard let set = choiceSets[id] else {
+        guard let set = app.choiceSets[id] else {
             answer(reply, .invalidID, info: "interactionChoiceSetID \(id) does not exist")
             return
         }
-        if let interaction, interaction.request.interactionChoiceSetIDList.contains(id) {
+        if let interaction = app.interaction, interaction.request.interactionChoiceSetIDList.contains(id) {
             answer(reply, .inUse, info: "interactionChoiceSetID \(id) is in use by the interaction on screen")
             return
         }
@@ -111,20 +111,20 @@ extension HeadUnitEngine {
         }
         guard set.hasVoice else {
             let remove: (HeadUnitEngine, ReplyToken?) -> Void = { engine, reply in
-                engine.choiceSets[id] = nil
+                app.choiceSets[id] = nil
                 engine.answer(reply, .success)
             }
-            if passCoreOnlyFault(DeleteInteractionChoiceSet.method, reply, run: remove) { remove(self, reply) }
+            if passCoreOnlyFault(DeleteInteractionChoiceSet.method, of: app, reply, run: remove) { remove(self, reply) }
             return
         }
         set.availability = .deleting
-        awaitHMI(DeleteInteractionChoiceSet.method, reply: reply, component: "VR") { _ in
+        awaitHMI(DeleteInteractionChoiceSet.method, of: app, reply: reply, component: "VR") { _ in
             .success
         } complete: { engine, hmi in
             if hmi.code.isSuccessFromHMI {
-                engine.choiceSets[id] = nil
+                app.choiceSets[id] = nil
             } else {
-                engine.choiceSets[id]?.availability = .ready
+                app.choiceSets[id]?.availability = .ready
             }
             engine.answer(reply, hmi)
         }

@@ -24,22 +24,23 @@ extension HeadUnitEngine {
 
     /// `bulkData`: the file's bytes where the wire carries them as such (SDL's binary part);
     /// otherwise they come base64 in the request's `bulkData` parameter (JSON-RPC).
-    func putFile(_ request: PutFile, bulkData: [UInt8]?, _ reply: ReplyToken?) {
-        guard let upload = checkUpload(request, bulkData: bulkData, reply) else { return }
-        let takenByFault = !passCoreOnlyFault(PutFile.method, reply) { engine, reply in
+    func putFile(_ request: PutFile, bulkData: [UInt8]?, of app: RegisteredApp, _ reply: ReplyToken?) {
+        guard let upload = checkUpload(request, bulkData: bulkData, of: app, reply) else { return }
+        let takenByFault = !passCoreOnlyFault(PutFile.method, of: app, reply) { engine, reply in
             // A held-back answer: the head unit may have changed meanwhile, so check again.
-            if let upload = engine.checkUpload(request, bulkData: bulkData, reply) { engine.store(upload, reply) }
+            if let upload = engine.checkUpload(request, bulkData: bulkData, of: app, reply) { engine.store(upload, of: app, reply) }
         }
-        if !takenByFault { store(upload, reply) }
+        if !takenByFault { store(upload, of: app, reply) }
     }
 
-    /// Core's checks of a PutFile in SDL's order; a refusal is answered here.
-    func checkUpload(_ request: PutFile, bulkData: [UInt8]?, _ reply: ReplyToken?) -> CheckedUpload? {
+    /// Core's checks of `app`'s PutFile in SDL's order; a refusal is answered here.
+    func checkUpload(_ request: PutFile, bulkData: [UInt8]?, of app: RegisteredApp, _ reply: ReplyToken?) -> CheckedUpload? {
+        let files = app.files
         func refuse(_ code: ResultCode, _ info: String) -> CheckedUpload? {
-            answerWithSpace(reply, code, info: info, system: request.systemFile)
+            answerWithSpace(reply, code, info: info, of: app, system: request.systemFile)
             return nil
         }
-        if isLimitedInNone(\.putFilesInNone) { return refuse(.rejected, Self.tooManyInNone) }
+        if isLimitedInNone(\.putFilesInNone, app) { return refuse(.rejected, Self.tooManyInNone) }
         let bytes: [UInt8]
         if let bulkData {
             bytes = bulkData
@@ -67,8 +68,9 @@ extension HeadUnitEngine {
     }
 
     /// Writes a checked upload and answers with the space left.
-    private func store(_ upload: CheckedUpload, _ reply: ReplyToken?) {
+    private func store(_ upload: CheckedUpload, of app: RegisteredApp, _ reply: ReplyToken?) {
         let request = upload.request
+        let files = app.files
         let isNew: Bool
         do {
             if request.systemFile {
@@ -80,81 +82,81 @@ extension HeadUnitEngine {
                     mode: upload.mode) && upload.mode != .append
             }
         } catch {
-            answerWithSpace(reply, .genericError, info: "Could not save \(request.syncFileName): \(error)", system: request.systemFile)
+            answerWithSpace(reply, .genericError, info: "Could not save \(request.syncFileName): \(error)", of: app, system: request.systemFile)
             return
         }
-        if isNew { app?.putFilesInNone += 1 }
-        answerWithSpace(reply, .success, info: "File was downloaded", system: request.systemFile)
+        if isNew { app.putFilesInNone += 1 }
+        answerWithSpace(reply, .success, info: "File was downloaded", of: app, system: request.systemFile)
     }
 
-    func listFiles(_ request: ListFiles, _ reply: ReplyToken?) {
-        guard checkListing(reply) else { return }
-        let takenByFault = !passCoreOnlyFault(ListFiles.method, reply) { engine, reply in
-            if engine.checkListing(reply) { engine.list(reply) }
+    func listFiles(_ request: ListFiles, of app: RegisteredApp, _ reply: ReplyToken?) {
+        guard checkListing(of: app, reply) else { return }
+        let takenByFault = !passCoreOnlyFault(ListFiles.method, of: app, reply) { engine, reply in
+            if engine.checkListing(of: app, reply) { engine.list(of: app, reply) }
         }
-        if !takenByFault { list(reply) }
+        if !takenByFault { list(of: app, reply) }
     }
 
-    private func checkListing(_ reply: ReplyToken?) -> Bool {
-        guard isLimitedInNone(\.listFilesInNone) else { return true }
-        answerWithSpace(reply, .rejected, info: Self.tooManyInNone)
+    private func checkListing(of app: RegisteredApp, _ reply: ReplyToken?) -> Bool {
+        guard isLimitedInNone(\.listFilesInNone, app) else { return true }
+        answerWithSpace(reply, .rejected, info: Self.tooManyInNone, of: app)
         return false
     }
 
     /// Names read from the store, not from Core's bookkeeping (SDL-RULES §10).
-    private func list(_ reply: ReplyToken?) {
-        app?.listFilesInNone += 1
+    private func list(of app: RegisteredApp, _ reply: ReplyToken?) {
+        app.listFilesInNone += 1
         let names: [String]
         do {
-            names = try files.listNames()
+            names = try app.files.listNames()
         } catch {
-            answerWithSpace(reply, .genericError, info: "Could not read the app's files: \(error)")
+            answerWithSpace(reply, .genericError, info: "Could not read the app's files: \(error)", of: app)
             return
         }
         let listed = names.isEmpty ? nil : Array(names.prefix(Self.maximumListedFiles))
-        let response = ListFiles.Response(filenames: listed, spaceAvailable: Self.wireSpace(files.spaceAvailable))
+        let response = ListFiles.Response(filenames: listed, spaceAvailable: Self.wireSpace(app.files.spaceAvailable))
         answer(reply, SDLResponse(.success, parameters: response))
     }
 
-    func deleteFile(_ request: DeleteFile, _ reply: ReplyToken?) {
-        guard checkDeletion(request, reply) else { return }
-        let takenByFault = !passCoreOnlyFault(DeleteFile.method, reply) { engine, reply in
-            if engine.checkDeletion(request, reply) { engine.delete(request, reply) }
+    func deleteFile(_ request: DeleteFile, of app: RegisteredApp, _ reply: ReplyToken?) {
+        guard checkDeletion(request, of: app, reply) else { return }
+        let takenByFault = !passCoreOnlyFault(DeleteFile.method, of: app, reply) { engine, reply in
+            if engine.checkDeletion(request, of: app, reply) { engine.delete(request, of: app, reply) }
         }
-        if !takenByFault { delete(request, reply) }
+        if !takenByFault { delete(request, of: app, reply) }
     }
 
-    private func checkDeletion(_ request: DeleteFile, _ reply: ReplyToken?) -> Bool {
+    private func checkDeletion(_ request: DeleteFile, of app: RegisteredApp, _ reply: ReplyToken?) -> Bool {
         let name = request.syncFileName
         let refusal: (ResultCode, String)? =
-            if isLimitedInNone(\.deleteFilesInNone) {
+            if isLimitedInNone(\.deleteFilesInNone, app) {
                 (.rejected, Self.tooManyInNone)
             } else if !CoreChecks.passesSyntax(name) {
                 (.invalidData, Self.invalidCharactersInfo)
             } else if let problem = SyncFileName.namingProblem(with: name) {
                 (.invalidData, problem)
-            } else if !files.hasFile(named: name) {
+            } else if !app.files.hasFile(named: name) {
                 (.rejected, "There is no file named \"\(name)\" to delete.")
             } else {
                 nil
             }
         guard let (code, info) = refusal else { return true }
-        answerWithSpace(reply, code, info: info)
+        answerWithSpace(reply, code, info: info, of: app)
         return false
     }
 
-    private func delete(_ request: DeleteFile, _ reply: ReplyToken?) {
+    private func delete(_ request: DeleteFile, of app: RegisteredApp, _ reply: ReplyToken?) {
         do {
-            try files.delete(request.syncFileName)
+            try app.files.delete(request.syncFileName)
         } catch {
-            answerWithSpace(reply, .genericError, info: "Could not delete \(request.syncFileName): \(error)")
+            answerWithSpace(reply, .genericError, info: "Could not delete \(request.syncFileName): \(error)", of: app)
             return
         }
-        app?.deleteFilesInNone += 1
-        answerWithSpace(reply, .success)
+        app.deleteFilesInNone += 1
+        answerWithSpace(reply, .success, of: app)
     }
 
-    func setAppIcon(_ request: SetAppIcon, _ reply: ReplyToken?) {
+    func setAppIcon(_ request: SetAppIcon, of app: RegisteredApp, _ reply: ReplyToken?) {
         let name = request.syncFileName
         guard CoreChecks.passesSyntax(name) else {
             answer(reply, .invalidData, info: Self.invalidCharactersInfo)
@@ -164,29 +166,28 @@ extension HeadUnitEngine {
             answer(reply, .invalidData, info: problem)
             return
         }
-        guard files.hasFile(named: name) else {
+        guard app.files.hasFile(named: name) else {
             answer(reply, .invalidData, info: "syncFileName: the icon \"\(name)\" was not uploaded; send it with PutFile first.")
             return
         }
-        awaitHMI(SetAppIcon.method, reply: reply, hmi: { _ in .success }) { engine, hmi in
-            if hmi.code.isSuccessFromHMI, let appID = engine.app?.request.appID { engine.appsWithIcons.insert(appID) }
+        awaitHMI(SetAppIcon.method, of: app, reply: reply, hmi: { _ in .success }) { engine, hmi in
+            if hmi.code.isSuccessFromHMI { engine.appsWithIcons.insert(app.appID) }
             engine.answer(reply, hmi)
         }
     }
 
-    /// Answers with the app's space left, as Core does for every file request.
-    private func answerWithSpace(_ reply: ReplyToken?, _ code: ResultCode, info: String? = nil, system: Bool = false) {
-        let space = system ? 0 : files.spaceAvailable
+    /// Answers with `app`'s space left, as Core does for every file request.
+    private func answerWithSpace(_ reply: ReplyToken?, _ code: ResultCode, info: String? = nil, of app: RegisteredApp, system: Bool = false) {
+        let space = system ? 0 : app.files.spaceAvailable
         answer(reply, SDLResponse(code, info: info, parameters: SpaceAvailable(Self.wireSpace(space))))
     }
 
     /// The space left, within the range SDL's schema allows.
     private static func wireSpace(_ bytes: Int) -> Int { min(max(bytes, 0), 2_000_000_000) }
 
-    /// The app is in NONE and has used up Core's allowance for one kind of file request.
-    private func isLimitedInNone(_ counter: KeyPath<RegisteredApp, Int>) -> Bool {
-        guard app?.hmiLevel == HMILevel.none, let count = app?[keyPath: counter] else { return false }
-        return count >= Self.fileRequestsInNone
+    /// `app` is in NONE and has used up Core's allowance for one kind of file request.
+    private func isLimitedInNone(_ counter: KeyPath<RegisteredApp, Int>, _ app: RegisteredApp) -> Bool {
+        app.hmiLevel == .none && app[keyPath: counter] >= Self.fileRequestsInNone
     }
 }
 

@@ -2,7 +2,7 @@ import SDLModel
 
 // SetGlobalProperties and ResetGlobalProperties, keyboard part (SDL-RULES §6–7).
 extension HeadUnitEngine {
-    func setGlobalProperties(_ request: SetGlobalProperties, _ reply: ReplyToken?) {
+    func setGlobalProperties(_ request: SetGlobalProperties, of app: RegisteredApp, _ reply: ReplyToken?) {
         var request = request
         // 1. At least one parameter.
         guard request != SetGlobalProperties() else {
@@ -24,7 +24,7 @@ extension HeadUnitEngine {
         }
         // 4. No more custom keys than the layout offers.
         if let keys = request.keyboardProperties?.customKeys {
-            let layout = request.keyboardProperties?.keyboardLayout ?? keyboard.cached?.keyboardLayout ?? .qwerty
+            let layout = request.keyboardProperties?.keyboardLayout ?? app.keyboard.cached?.keyboardLayout ?? .qwerty
             let allowed = profile.keyboardCapabilities?.configurableKeys(for: layout) ?? 0
             if keys.count > allowed {
                 answer(reply, .invalidData, info: "keyboardProperties.customKeys: customKeys exceeds the number of customizable keys in this Layout")
@@ -42,14 +42,14 @@ extension HeadUnitEngine {
         }
         var images: [(String, Image?)] = [("menuIcon", request.menuIcon)]
         images += (request.vrHelp ?? []).enumerated().map { ("vrHelp[\($0.offset)].image", $0.element.image) }
-        let imageCheck = verify(images: images)
+        let imageCheck = verify(images: images, of: app)
         if case .invalid(let info) = imageCheck {
             answer(reply, .invalidData, info: info)
             return
         }
         // Prompts of type FILE name files the app uploaded (SDL-RULES §14), before the HMI is asked.
         let prompts = [("helpPrompt", request.helpPrompt), ("timeoutPrompt", request.timeoutPrompt)]
-        if let prompt = promptNamingAMissingFile(prompts) {
+        if let prompt = promptNamingAMissingFile(prompts, of: app) {
             answer(reply, .fileNotFound, info: Self.missingSpeechFileInfo(prompt))
             return
         }
@@ -63,7 +63,7 @@ extension HeadUnitEngine {
             if layoutUnsupported { Self.unsupportedMenuLayoutInfo } else if imageCheck == .missingFile { ImageCheck.missingInfo } else {
                 unsupportedSpeechWarning(prompts.map(\.1))
             }
-        awaitHMI(SetGlobalProperties.method, reply: reply) { engine in
+        awaitHMI(SetGlobalProperties.method, of: app, reply: reply) { engine in
             engine.hmiAnswer(to: properties, warning: warning)
         } complete: { engine, hmi in
             guard hmi.code.isSuccessFromHMI else {
@@ -72,9 +72,9 @@ extension HeadUnitEngine {
             }
             if var properties {
                 if !engine.profile.supportsMask { properties.maskInputCharacters = nil }
-                engine.keyboard.cache(properties)
+                app.keyboard.cache(properties)
             }
-            engine.globalProperties.keep(sent)
+            app.globalProperties.keep(sent)
             engine.answer(reply, hmi)
         }
     }
@@ -120,13 +120,13 @@ extension HeadUnitEngine {
         return nil
     }
 
-    func resetGlobalProperties(_ request: ResetGlobalProperties, _ reply: ReplyToken?) {
-        awaitHMI(ResetGlobalProperties.method, reply: reply) { _ in
+    func resetGlobalProperties(_ request: ResetGlobalProperties, of app: RegisteredApp, _ reply: ReplyToken?) {
+        awaitHMI(ResetGlobalProperties.method, of: app, reply: reply) { _ in
             .success
         } complete: { engine, hmi in
             if hmi.code.isSuccessFromHMI {
-                if request.properties.contains(.keyboardProperties) { engine.keyboard.cached = nil }
-                engine.globalProperties.reset(request.properties)
+                if request.properties.contains(.keyboardProperties) { app.keyboard.cached = nil }
+                app.globalProperties.reset(request.properties)
             }
             engine.answer(reply, hmi)
         }

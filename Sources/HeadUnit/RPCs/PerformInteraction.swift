@@ -3,7 +3,7 @@ import SDLModel
 // PerformInteraction (SDL-RULES §4, §14): Core's checks in order, then the simulated HMI
 // shows the interaction until the user, the clock or the app ends it.
 extension HeadUnitEngine {
-    func performInteraction(_ request: PerformInteraction, _ reply: ReplyToken?) {
+    func performInteraction(_ request: PerformInteraction, of app: RegisteredApp, _ reply: ReplyToken?) {
         let mode = request.interactionMode
         let layout = request.interactionLayout
         // 1–2. Mode, layout and the list of sets.
@@ -19,7 +19,7 @@ extension HeadUnitEngine {
         var sets: [StoredChoiceSet] = []
         var seenChoiceIDs = Set<Int>()
         for id in request.interactionChoiceSetIDList {
-            guard let set = choiceSets[id] else {
+            guard let set = app.choiceSets[id] else {
                 answer(reply, .invalidID, info: "interactionChoiceSetID \(id) does not exist")
                 return
             }
@@ -35,7 +35,7 @@ extension HeadUnitEngine {
             return
         }
         // 5–6. vrHelp images, and Core's string checks.
-        let vrHelpImages = verify(images: (request.vrHelp ?? []).enumerated().map { ("vrHelp[\($0.offset)].image", $0.element.image) })
+        let vrHelpImages = verify(images: (request.vrHelp ?? []).enumerated().map { ("vrHelp[\($0.offset)].image", $0.element.image) }, of: app)
         if case .invalid(let info) = vrHelpImages {
             answer(reply, .invalidData, info: info)
             return
@@ -60,25 +60,25 @@ extension HeadUnitEngine {
         }
         // Prompts of type FILE name files the app uploaded (SDL-RULES §14), before the HMI is asked.
         let prompts = [("initialPrompt", request.initialPrompt), ("helpPrompt", request.helpPrompt), ("timeoutPrompt", request.timeoutPrompt)]
-        if let prompt = promptNamingAMissingFile(prompts) {
+        if let prompt = promptNamingAMissingFile(prompts, of: app) {
             answer(reply, .fileNotFound, info: Self.missingSpeechFileInfo(prompt))
             return
         }
         // 8. The HMI: an injected answer, a second interaction refused, or the interaction shown.
-        let fault = faults.take(for: PerformInteraction.method)
+        let fault = faults.take(for: PerformInteraction.method, appID: app.appID)
         if fault?.drop == true { return dropAnswer(reply) }
         if let refusal = fault?.resultCode.map({ HMIAnswer(code: $0, info: fault?.info) }) ?? hmiRefusal(of: request) {
-            answerWithoutShowing(refusal, request, reply, delayMs: fault?.delayMs)
+            answerWithoutShowing(refusal, request, of: app, reply, delayMs: fault?.delayMs)
             return
         }
         let warning = vrHelpImages == .missingFile ? ImageCheck.missingInfo : unsupportedSpeechWarning(prompts.map(\.1))
-        show(request, sets: sets, reply: reply, warning: warning, answerDelayMs: fault?.delayMs)
+        show(request, of: app, sets: sets, reply: reply, warning: warning, answerDelayMs: fault?.delayMs)
     }
 
-    /// Why the simulated HMI would not show the interaction: one is already on screen
-    /// (SDL-RULES §14), or it needs voice the head unit does not have.
+    /// Why the simulated HMI would not show the interaction: one is already on screen, this
+    /// app's or another's (SDL-RULES §14), or it needs voice the head unit does not have.
     private func hmiRefusal(of request: PerformInteraction) -> HMIAnswer? {
-        if interaction != nil { return HMIAnswer(code: .rejected, info: "Another interaction is already on screen") }
+        if appOnScreen != nil { return HMIAnswer(code: .rejected, info: "Another interaction is already on screen") }
         if request.interactionMode == .vrOnly && !profile.voice {
             return HMIAnswer(code: .unsupportedResource, info: "VR is not supported by this head unit")
         }
@@ -87,70 +87,74 @@ extension HeadUnitEngine {
 
     /// The HMI answers without showing anything, `delayMs` late; past Core's wait, Core
     /// answers GENERIC_ERROR itself.
-    private func answerWithoutShowing(_ hmi: HMIAnswer, _ request: PerformInteraction, _ reply: ReplyToken?, delayMs: Int?) {
+    private func answerWithoutShowing(_ hmi: HMIAnswer, _ request: PerformInteraction, of app: RegisteredApp, _ reply: ReplyToken?, delayMs: Int?) {
         guard let delay = delayMs, delay > 0 else {
             answer(reply, hmi)
             return
         }
         let wait = Self.coreWaitMs(for: request)
         let arriving = delay > wait ? HMIAnswer.noResponse(from: Self.waitedComponent(request)) : hmi
-        timers.schedule(at: now + Int64(min(delay, wait)), answering: reply, holding: PerformInteraction.method) { $0.answer(reply, arriving) }
+        timers.schedule(at: now + Int64(min(delay, wait)), for: app.handle, answering: reply, holding: PerformInteraction.method) {
+            $0.answer(reply, arriving)
+        }
     }
 
-    private func show(_ request: PerformInteraction, sets: [StoredChoiceSet], reply: ReplyToken?, warning: String?, answerDelayMs: Int?) {
+    private func show(
+        _ request: PerformInteraction, of app: RegisteredApp, sets: [StoredChoiceSet], reply: ReplyToken?, warning: String?, answerDelayMs: Int?
+    ) {
         let mode = request.interactionMode
         let layout = request.interactionLayout ?? .listOnly
         let onScreen = mode != .vrOnly
         let voice = mode != .manualOnly && profile.voice
         let timeout = Int64(request.timeout)
-        interaction = ActiveInteraction(
+        app.interaction = ActiveInteraction(
             reply: reply, request: request, sets: sets,
             showsMenu: onScreen && layout != .keyboard, showsKeyboard: onScreen && (layout == .keyboard || layout.hasSearch),
             voiceSessionOpen: voice, menuDeadline: onScreen ? now + timeout : nil, voiceDeadline: voice ? now + timeout : nil,
             warning: warning, answerDelayMs: answerDelayMs)
-        updateHMIStatus(context: voice ? .vrSession : .hmiObscured)
-        rescheduleInteractionTimer()
+        setContext(voice ? .vrSession : .hmiObscured, of: app)
+        rescheduleInteractionTimer(of: app)
     }
 
-    /// Sets the interaction's timer for its next deadline: the voice session's end, or the
-    /// end of the whole interaction.
-    func rescheduleInteractionTimer() {
-        guard var current = interaction else { return }
+    /// Sets the timer of `app`'s interaction for its next deadline: the voice session's end,
+    /// or the end of the whole interaction.
+    func rescheduleInteractionTimer(of app: RegisteredApp) {
+        guard var current = app.interaction else { return }
         timers.cancel(current.timer)
         let voiceEnd = current.voiceSessionOpen ? current.voiceDeadline : nil
         guard let next = [voiceEnd, current.endDeadline].compactMap({ $0 }).min() else { return }
-        current.timer = timers.schedule(at: next) { $0.interactionTimerFired() }
-        interaction = current
+        current.timer = timers.schedule(at: next, for: app.handle) { $0.interactionTimerFired(of: app) }
+        app.interaction = current
     }
 
-    private func interactionTimerFired() {
-        guard var current = interaction else { return }
+    private func interactionTimerFired(of app: RegisteredApp) {
+        guard var current = app.interaction else { return }
         current.timer = nil
         if current.voiceSessionOpen, let end = current.voiceDeadline, now >= end {
             current.voiceSessionOpen = false
-            interaction = current
+            app.interaction = current
             if let menuEnd = current.menuDeadline, menuEnd > now {
                 // BOTH: the voice session is over, the menu stays until its own timeout.
-                updateHMIStatus(context: .hmiObscured)
+                setContext(.hmiObscured, of: app)
             }
         }
-        interaction = current
+        app.interaction = current
         if let end = current.endDeadline, now >= end {
-            finishInteraction(.timedOut)
+            finishInteraction(of: app, .timedOut)
         } else {
-            rescheduleInteractionTimer()
+            rescheduleInteractionTimer(of: app)
         }
     }
 
-    /// Ends the interaction on screen and answers its PerformInteraction.
-    func finishInteraction(_ outcome: InteractionOutcome, context: SystemContext? = .main) {
-        guard let current = interaction else { return }
+    /// Ends `app`'s interaction and answers its PerformInteraction.
+    func finishInteraction(of app: RegisteredApp, _ outcome: InteractionOutcome, context: SystemContext? = .main) {
+        guard let current = app.interaction else { return }
         timers.cancel(current.timer)
-        interaction = nil
+        app.interaction = nil
         if current.showsKeyboard {
             switch outcome {
-            case .timedOut: sendKeyboardInput(OnKeyboardInput(.entryAborted))
-            case .aborted(let event?): sendKeyboardInput(OnKeyboardInput(event))
+            case .timedOut: sendKeyboardInput(OnKeyboardInput(.entryAborted), to: app)
+            case .aborted(let event?): sendKeyboardInput(OnKeyboardInput(event), to: app)
             default: break
             }
         }
@@ -180,21 +184,23 @@ extension HeadUnitEngine {
             let arrival = late ? max(now, coreDeadline) : now + Int64(delay)
             let noResponse = SDLResponse<PerformInteraction.Response>(
                 .genericError, success: false, info: HMIAnswer.noResponse(from: Self.waitedComponent(current.request)).info)
-            timers.schedule(at: arrival, answering: current.reply, holding: PerformInteraction.method) {
+            timers.schedule(at: arrival, for: app.handle, answering: current.reply, holding: PerformInteraction.method) {
                 $0.answer(current.reply, late ? noResponse : response)
             }
         } else {
             answer(current.reply, response)
         }
-        if let context { updateHMIStatus(context: context) }
+        if let context { setContext(context, of: app) }
     }
 
-    /// Sends `OnKeyboardInput` as Core routes it: only to an app in FULL, and only data
-    /// SDL's schema lets through (≤ 500 characters).
-    func sendKeyboardInput(_ input: OnKeyboardInput) {
-        guard app?.hmiLevel == .full else { return }
+    /// Sends `OnKeyboardInput` from the keyboard of `app`'s interaction as Core routes it:
+    /// Core picks the app whose KEYBOARD interaction is open, else the app in FULL, and
+    /// its policy lets the notification through in FULL only; so it reaches `app` in FULL
+    /// and never another app. Only data SDL's schema lets through (≤ 500 characters) is sent.
+    func sendKeyboardInput(_ input: OnKeyboardInput, to app: RegisteredApp) {
+        guard app.hmiLevel == .full else { return }
         if let data = input.data, data.unicodeScalars.count > 500 { return }
-        notify(input)
+        notify(input, to: app)
     }
 
     /// Core's wait for the HMI's PerformInteraction answer (SDL-RULES §4): DefaultTimeout +

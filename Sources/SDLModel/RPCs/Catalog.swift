@@ -8,8 +8,8 @@ public let allSDLRequests: [any SDLRequest.Type] = [
     CancelInteraction.self, SetGlobalProperties.self, ResetGlobalProperties.self,
     PutFile.self, ListFiles.self, DeleteFile.self, SetAppIcon.self,
     UserKeyboardEvent.self, UserSelectChoice.self, UserSelectAutocomplete.self, UserSpeak.self,
-    UserClose.self, UserActivate.self, UserDeactivate.self,
-    SimAdvanceTime.self, SimGetState.self, SimReset.self, SimInjectFault.self,
+    UserClose.self, UserActivate.self, UserDeactivate.self, UserActivateApp.self, UserExitApp.self,
+    SimAdvanceTime.self, SimGetState.self, SimReset.self, SimInjectFault.self, SimAddApp.self, SimRemoveApp.self,
 ]
 
 /// Every struct a request's parameters can hold, so help can describe nested parameters

@@ -5,6 +5,8 @@ public struct CreateInteractionChoiceSet: SDLRequest, Hashable {
     /// The RPC's name on the wire.
     public static let method = "CreateInteractionChoiceSet"
     public static let functionID = 9
+    /// The name the JSON-RPC door also accepts (PROTOCOL.md §3); SDL's protocol has no such function.
+    public static let aliasMethod = "CreateChoiceInteractionSet"
 
     /// Unique ID used for this interaction choice set.
     public var interactionChoiceSetID = 0

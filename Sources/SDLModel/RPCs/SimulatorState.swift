@@ -36,6 +36,8 @@ extension SimGetState {
         public var usedBytes = 0
         /// Answers an injected delay holds back, due first first: the app still waits for them.
         public var heldAnswers: [HeldAnswer] = []
+        /// Every registered app, oldest first.
+        public var apps: [AppStatus] = []
 
         public init() {}
 
@@ -55,6 +57,56 @@ extension SimGetState {
             try map("quotaBytes", &quotaBytes, 0...Int.max, default: 0)
             try map("usedBytes", &usedBytes, 0...Int.max, default: 0)
             try map("heldAnswers", &heldAnswers, ArrayLimits(count: .anyCount, element: NoLimits()), default: [])
+            try map("apps", &apps, ArrayLimits(count: .anyCount, element: NoLimits()), default: [])
+        }
+    }
+
+    /// A registered app: who it is, how it is reached, and its HMI state.
+    public struct AppStatus: SDLStruct, Hashable {
+        /// The app's ID.
+        public var appID = ""
+        /// The app's name.
+        public var appName = ""
+        /// Its HMI level.
+        public var hmiLevel = HMILevel.none
+        /// Whether it is heard.
+        public var audioStreamingState = AudioStreamingState.notAudible
+        /// Whether it may stream video.
+        public var videoStreamingState = VideoStreamingState.notStreamable
+        /// Its system context (main, an interaction shown…).
+        public var systemContext = SystemContext.main
+        /// How it is reached: `stdio`, `sdl` or `simulated`.
+        public var door = ""
+        /// Whether the interaction on screen is this app's.
+        public var interactionOnScreen = false
+
+        public init() {}
+
+        /// An app's status, each field as named.
+        public init(
+            appID: String, appName: String, hmiLevel: HMILevel, audioStreamingState: AudioStreamingState,
+            videoStreamingState: VideoStreamingState, systemContext: SystemContext, door: String, interactionOnScreen: Bool
+        ) {
+            self.appID = appID
+            self.appName = appName
+            self.hmiLevel = hmiLevel
+            self.audioStreamingState = audioStreamingState
+            self.videoStreamingState = videoStreamingState
+            self.systemContext = systemContext
+            self.door = door
+            self.interactionOnScreen = interactionOnScreen
+        }
+
+        /// Reads or writes each parameter through `map`, checking SDL's limits.
+        public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+            try map("appID", &appID, 0...100, default: "")
+            try map("appName", &appName, 0...100, default: "")
+            try map("hmiLevel", &hmiLevel, default: HMILevel.none)
+            try map("audioStreamingState", &audioStreamingState, default: .notAudible)
+            try map("videoStreamingState", &videoStreamingState, default: .notStreamable)
+            try map("systemContext", &systemContext, default: .main)
+            try map("door", &door, 0...100, default: "")
+            try map("interactionOnScreen", &interactionOnScreen, default: false)
         }
     }
 
