@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "HUSim",
             dependencies: [
-                "CLinuxExtras",
+                "CLinuxExtras", "JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol",
                 "HeadUnit",
                 "SimulatorHost",
                 "SimConsole",
@@ -142,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "HUBench",
             dependencies: [
-                "JSONCodec", "JSONRPC", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool",
+                "JSONRPC", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -159,11 +159,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec", "CJansson"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSONCodec"]),
         .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec", "TestSupport"]),
         .testTarget(name: "SDLProtocolTests", dependencies: ["SDLProtocol"]),
-        .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel"]),
+        .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel", "JSONCodec"]),
         // Helpers the tests share: finding the built executables, spawning them safely,
         // inflating a screenshot (zlib).
         .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("z")]),

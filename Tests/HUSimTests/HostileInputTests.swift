@@ -129,7 +129,7 @@ import TestSupport
         #expect(simulator.skipLines(through: #""id":99,"#))
         let growth = try #require(simulator.peakMemoryBytes) - baseline
         let bound = Self.memoryBound(lineBytes: line.utf8.count)
-        #expect(!BadPeers.memoryIsTheSimulators || growth <= bound, "\(name): VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
+        #expect(Sanitizer.isActive || growth <= bound, "\(name): VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
         print("HostileInput: \(name), a line of \(line.utf8.count) bytes: VmHWM +\(growth >> 20) MiB (bound \(bound >> 20) MiB)")
         #expect(simulator.finish() == 0)
     }
@@ -147,7 +147,7 @@ import TestSupport
         #expect(answer.resultCodeText == "SUCCESS", "\(answer)")
         let growth = try #require(simulator.peakMemoryBytes) - baseline
         let bound = Self.memoryBound(lineBytes: size)
-        #expect(!BadPeers.memoryIsTheSimulators || growth <= bound, "VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
+        #expect(Sanitizer.isActive || growth <= bound, "VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
         print("HostileInput: a PutFile line of \(size >> 20) MiB: VmHWM +\(growth >> 20) MiB (bound \(bound >> 20) MiB)")
         #expect(simulator.request("ListFiles")["filenames"] == ["big.bin"])
         #expect(simulator.finish() == 0)

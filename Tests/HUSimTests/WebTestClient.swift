@@ -110,7 +110,7 @@ final class WebTestClient {
     }
 
     /// The next JSON message from the server that `matches` (each text message may hold several lines).
-    func nextMessage(seconds: Double = 10, _ what: String, matching matches: (JSON) -> Bool) throws -> JSON {
+    @discardableResult func nextMessage(seconds: Double = 10, _ what: String, matching matches: (JSON) -> Bool) throws -> JSON {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             while let (opcode, payload) = takeFrame() {
