@@ -151,7 +151,7 @@ struct SimCommand: ParsableCommand {
     /// glibc gives the top of the heap back to the kernel whenever 128 KiB of it is free, and
     /// a PutFile line of a 64 KiB chunk frees more than that: every such line then took its
     /// pages back with fresh page faults (3,760 for a 20 MiB upload, a fifth of its CPU time;
-    /// README, Speed). Up to 16 MiB of freed heap is kept for the next line instead, and
+    /// docs/performance.md). Up to 16 MiB of freed heap is kept for the next line instead, and
     /// blocks up to 4 MiB come from the heap (setting either limit stops glibc from raising
     /// the mmap threshold as it goes, so it is set too).
     private static func keepFreedMemoryForReuse() {

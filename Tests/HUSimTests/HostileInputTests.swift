@@ -315,7 +315,7 @@ import TestSupport
         let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
         next.register()
         // The sweep waits until the first input is answered and nothing more is waiting to be
-        // read (README, Speed): soon after the registration, not before it.
+        // read (docs/performance.md): soon after the registration, not before it.
         let left = temporary.names(once: { !$0.contains(orphan) })
         #expect(!left.contains(orphan), "the killed simulator's own folder is swept")
         for name in strangers {
