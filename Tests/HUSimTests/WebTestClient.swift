@@ -16,6 +16,9 @@ final class WebTestClient {
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
+    /// Closes the connection, as a page closed in the browser.
+    func close() { connection.close() }
+
     // MARK: HTTP
 
     struct Response {
