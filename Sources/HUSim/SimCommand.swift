@@ -75,6 +75,11 @@ struct SimCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
+        help: "How many apps may be registered at once, over stdin, --listen and Sim.AddApp together (\(SimOptions.maxAppsBounds.lowerBound) to \(SimOptions.maxAppsBounds.upperBound)); one more gets TOO_MANY_APPLICATIONS.")
+    var maxApps = SimOptions.defaults.maxApps
+
+    @Option(
+        parsing: .unconditional,
         help: "Longest accepted input line (and, with --listen, SDL message), in bytes (\(SimOptions.lineBounds.lowerBound) to \(SimOptions.lineBounds.upperBound), 1 GiB); longer lines are answered with an error and skipped.")
     var maxLineBytes = SimOptions.defaults.maxLineBytes
 
@@ -116,7 +121,7 @@ struct SimCommand: ParsableCommand {
     /// What was parsed, as the fast path reads it too.
     var options: SimOptions {
         SimOptions(
-            clock: clock, profile: headUnit.profile, storage: storage, quota: quota, maxLineBytes: maxLineBytes,
+            clock: clock, profile: headUnit.profile, storage: storage, quota: quota, maxApps: maxApps, maxLineBytes: maxLineBytes,
             noAutoActivate: headUnit.noAutoActivate,
             logLevel: logLevel, interactive: interactive, screen: screen, listen: listen, mtu: mtu, web: web, keepListening: keepListening,
             record: record, trace: headUnit.trace)

@@ -12,6 +12,7 @@ struct SimOptions {
     var profile: String?
     var storage: String?
     var quota: Int64 = 100 << 20
+    var maxApps = EngineConfiguration.defaultMaxApps
     var maxLineBytes = 16 << 20
     var noAutoActivate = false
     var logLevel: Logger.Level = .info
@@ -26,6 +27,7 @@ struct SimOptions {
 
     static let defaults = SimOptions()
     static let quotaBounds: ClosedRange<Int64> = 0...(1 << 40)
+    static let maxAppsBounds: ClosedRange<Int> = 1...64
     static let lineBounds: ClosedRange<Int> = 2...(1 << 30)
 
     /// The clock in use: as given; else virtual for a recording, which then replays exactly
@@ -41,6 +43,9 @@ struct SimOptions {
     func validate() throws {
         guard Self.quotaBounds.contains(quota) else {
             throw ValidationError("--quota must be \(Self.quotaBounds.lowerBound) to \(Self.quotaBounds.upperBound) bytes, not \(quota).")
+        }
+        guard Self.maxAppsBounds.contains(maxApps) else {
+            throw ValidationError("--max-apps must be \(Self.maxAppsBounds.lowerBound) to \(Self.maxAppsBounds.upperBound), not \(maxApps).")
         }
         guard Self.lineBounds.contains(maxLineBytes) else {
             throw ValidationError("--max-line-bytes must be \(Self.lineBounds.lowerBound) to \(Self.lineBounds.upperBound), not \(maxLineBytes).")
@@ -65,7 +70,7 @@ struct SimOptions {
         let logger = Logger(label: "hu-sim")
         let configuration = EngineConfiguration(
             profile: try loadProfile(profile), clock: clockMode, autoActivate: !noAutoActivate,
-            quotaBytes: Int(quota))
+            quotaBytes: Int(quota), maxApps: maxApps)
         let store: DiskFileStore
         do {
             store = try DiskFileStore(path: storage)
@@ -150,6 +155,7 @@ extension SimOptions {
             case "profile": guard let value = value() else { return nil }; profile = value
             case "storage": guard let value = value() else { return nil }; storage = value
             case "quota": guard let value = value().flatMap(Int64.init(argument:)) else { return nil }; quota = value
+            case "max-apps": guard let value = value().flatMap(Int.init(argument:)) else { return nil }; maxApps = value
             case "max-line-bytes": guard let value = value().flatMap(Int.init(argument:)) else { return nil }; maxLineBytes = value
             case "no-auto-activate": guard let set = flag() else { return nil }; noAutoActivate = set
             case "log-level": guard let value = value().flatMap(Logger.Level.init(argument:)) else { return nil }; logLevel = value

@@ -60,10 +60,13 @@ public final class SDLAppSession: EnginePeer {
         if let reason = connection.closeReason { note("closing the connection: \(reason)") }
     }
 
+    /// The app registered from this session, as the trace names it.
+    private var tracedAppID: String? { host.engine.appID(registeredFrom: peer) }
+
     /// A line for the log, and the trace.
     private func note(_ text: String) {
         log(text)
-        trace?.event(text, app: name)
+        trace?.event(text, app: name, appID: tracedAppID)
     }
 
     /// The connection ended (closed by the app, or closed here): the app, if it registered
@@ -87,7 +90,7 @@ public final class SDLAppSession: EnginePeer {
     // MARK: From the app
 
     private func handle(_ message: RPCMessage) {
-        trace?.message(.in, message, app: name)
+        trace?.message(.in, message, app: name, appID: tracedAppID)
         guard message.kind == .request else {
             return note("the app sent a \(message.kind) (function ID \(message.functionID)); only requests are served, so it is ignored")
         }
@@ -122,7 +125,7 @@ public final class SDLAppSession: EnginePeer {
     }
 
     private func send(_ message: RPCMessage) {
-        trace?.message(.out, message, app: name)
+        trace?.message(.out, message, app: name, appID: tracedAppID)
         connection.send(message)
     }
 

@@ -84,14 +84,14 @@ public final class SimulatorSession: EnginePeer {
         case .tooLong:
             let start = output.count
             router.rejectTooLongLine(limit: maximumLineBytes, output: &output)
-            if let trace { trace.lines(.out, in: output[start...]) }
+            if let trace { trace.lines(.out, in: output[start...], appID: tracedAppID) }
         case .endOfTooLongLine(let count):
             trace?.tooLongLine(byteCount: count)
         case .text(let bytes):
-            if let trace { trace.line(.in, bytes) }
+            if let trace { trace.line(.in, bytes, appID: tracedAppID) }
             let start = output.count
             let received = router.receive(line: bytes, output: &output)
-            if let trace { trace.lines(.out, in: output[start...]) }
+            if let trace { trace.lines(.out, in: output[start...], appID: tracedAppID) }
             switch received {
             case .nothing: break
             case .call(let call): pass(call)
@@ -102,11 +102,14 @@ public final class SimulatorSession: EnginePeer {
                 }
                 let batchStart = output.count
                 router.finish(calls, output: &output, drain: routerDrain)
-                if let trace { trace.lines(.out, in: output[batchStart...]) }
+                if let trace { trace.lines(.out, in: output[batchStart...], appID: tracedAppID) }
             }
         }
         drainIfFull()
     }
+
+    /// The app registered from this door, as the trace names it.
+    private var tracedAppID: String? { engine.appID(registeredFrom: peer) }
 
     /// What the router may write a long batch's array through: while tracing, nothing, so
     /// the trace sees the array whole (the line is as long as the batch that asked for it).
@@ -155,7 +158,7 @@ public final class SimulatorSession: EnginePeer {
         case .dropped:
             break
         }
-        if let trace { trace.lines(.out, in: output[start...]) }
+        if let trace { trace.lines(.out, in: output[start...], appID: tracedAppID) }
         // One call can answer thousands (`Sim.AdvanceTime` firing every delayed answer).
         drainIfFull()
     }
@@ -164,7 +167,7 @@ public final class SimulatorSession: EnginePeer {
         let start = output.count
         MessageWriter.writeCall(method: notification.method, params: notification.parameters, into: &output)
         output.append(UInt8(ascii: "\n"))
-        if let trace { trace.lines(.out, in: output[start...]) }
+        if let trace { trace.lines(.out, in: output[start...], appID: tracedAppID) }
         drainIfFull()
     }
 }

@@ -6,16 +6,16 @@ import SDLProtocol
 /// crosses, each as one JSON line stamped with the engine's clock:
 ///
 ///     {"clockMs":0,"door":"stdio","dir":"in","message":{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}}
-///     {"clockMs":0,"door":"stdio","dir":"out","message":{"jsonrpc":"2.0","id":1,"result":{...}}}
+///     {"clockMs":0,"door":"stdio","appID":"demo-1","dir":"out","message":{"jsonrpc":"2.0","id":1,"result":{...}}}
 ///     {"clockMs":0,"door":"stdio","dir":"in","text":"not json"}
 ///     {"clockMs":0,"door":"stdio","dir":"in","tooLongBytes":20000000}
 ///     {"clockMs":5,"door":"sdl","app":"127.0.0.1:50312","event":"connected"}
-///     {"clockMs":5,"door":"sdl","app":"127.0.0.1:50312","dir":"in","kind":"request","function":"PerformInteraction","functionID":10,"correlationID":4,"message":{...},"bulkBytes":0}
+///     {"clockMs":5,"door":"sdl","app":"127.0.0.1:50312","appID":"nav-1","dir":"in","kind":"request","function":"PerformInteraction","functionID":10,"correlationID":4,"message":{...},"bulkBytes":0}
 ///     {"clockMs":9,"door":"web","page":1,"address":"127.0.0.1:50320","dir":"in","message":{"jsonrpc":"2.0","id":3,"method":"User.SelectChoice",...}}
 ///     {"clockMs":9,"door":"web","page":1,"address":"127.0.0.1:50320","dir":"out","method":"Web.State","bytes":1874}
 ///
-/// A line that is JSON is written as it came (`message`), byte for byte; anything else as
-/// a string (`text`). The state pushed to a page is named and counted, not copied: it is
+/// A line of a peer that registered an app names it (`appID`). A line that is JSON is
+/// written as it came (`message`), byte for byte; anything else as a string (`text`). The state pushed to a page is named and counted, not copied: it is
 /// `Sim.GetState`'s result, sent whole to every page after every change. Nothing is traced,
 /// and nothing costs, unless a trace is set.
 public final class WireTrace {
@@ -34,28 +34,28 @@ public final class WireTrace {
 
     // MARK: stdio
 
-    /// A line of the JSON-RPC door, without its newline.
-    public func line(_ direction: Direction, _ bytes: some Collection<UInt8>) {
-        line(direction, bytes, from: .stdio)
+    /// A line of the JSON-RPC door, without its newline; `appID`: the app registered from it.
+    public func line(_ direction: Direction, _ bytes: some Collection<UInt8>, appID: String? = nil) {
+        line(direction, bytes, from: .stdio(appID: appID))
     }
 
     /// Every line in `bytes` (output the JSON-RPC door wrote), in order.
-    func lines(_ direction: Direction, in bytes: ArraySlice<UInt8>) {
-        lines(direction, in: bytes, from: .stdio)
+    func lines(_ direction: Direction, in bytes: ArraySlice<UInt8>, appID: String?) {
+        lines(direction, in: bytes, from: .stdio(appID: appID))
     }
 
     /// An input line over the limit, skipped unread.
     public func tooLongLine(byteCount: Int) {
-        var entry = head(.stdio, .in)
+        var entry = head(.stdio(appID: nil), .in)
         entry += Array(",\"tooLongBytes\":\(byteCount)".utf8)
         finish(&entry)
     }
 
     // MARK: SDL
 
-    /// An RPC message of the app connected from `app`.
-    public func message(_ direction: Direction, _ message: RPCMessage, app: String) {
-        var entry = head(.app(app), direction)
+    /// An RPC message of the app connected from `app` (its address), registered as `appID`.
+    public func message(_ direction: Direction, _ message: RPCMessage, app: String, appID: String? = nil) {
+        var entry = head(.app(app, appID: appID), direction)
         let function = FunctionID.name(of: Int(message.functionID)).map { JSON.string($0).serializedString } ?? "null"
         entry += Array(",\"kind\":\"\(message.kind)\",\"function\":\(function),\"functionID\":\(message.functionID)".utf8)
         entry += Array(",\"correlationID\":\(message.correlationID)".utf8)
@@ -66,8 +66,8 @@ public final class WireTrace {
 
     /// What happened to the connection from `app` besides messages: connected, service
     /// started or refused, a frame dropped, closed.
-    public func event(_ text: String, app: String) {
-        event(text, from: .app(app))
+    public func event(_ text: String, app: String, appID: String? = nil) {
+        event(text, from: .app(app, appID: appID))
     }
 
     // MARK: Browser pages
@@ -112,8 +112,8 @@ public final class WireTrace {
 
     /// The door a line crossed, and who on it.
     private enum Source {
-        case stdio
-        case app(String)
+        case stdio(appID: String?)
+        case app(String, appID: String?)
         case page(Page)
         /// The web door without a page: its HTTP requests.
         case web
@@ -143,8 +143,12 @@ public final class WireTrace {
     private func head(_ source: Source, _ direction: Direction?) -> [UInt8] {
         var entry = Array("{\"clockMs\":\(clock())".utf8)
         switch source {
-        case .stdio: entry += Array(",\"door\":\"stdio\"".utf8)
-        case .app(let app): entry += Array(",\"door\":\"sdl\",\"app\":".utf8) + JSON.string(app).serialized
+        case .stdio(let appID):
+            entry += Array(",\"door\":\"stdio\"".utf8)
+            if let appID { entry += Array(",\"appID\":".utf8) + JSON.string(appID).serialized }
+        case .app(let app, let appID):
+            entry += Array(",\"door\":\"sdl\",\"app\":".utf8) + JSON.string(app).serialized
+            if let appID { entry += Array(",\"appID\":".utf8) + JSON.string(appID).serialized }
         case .page(let page):
             entry += Array(",\"door\":\"web\",\"page\":\(page.number),\"address\":".utf8) + JSON.string(page.address).serialized
         case .web: entry += Array(",\"door\":\"web\"".utf8)

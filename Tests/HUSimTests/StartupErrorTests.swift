@@ -31,6 +31,8 @@ import TestSupport
         (["--quota", "1099511627777"], "--quota must be 0 to 1099511627776 bytes, not 1099511627777."),
         (["--quota", "123456789012345678901234567890"], "--quota"),
         (["--quota", "lots"], "--quota"),
+        (["--max-apps", "0"], "--max-apps must be 1 to 64, not 0."),
+        (["--max-apps=65"], "--max-apps must be 1 to 64, not 65."),
         (["--max-line-bytes", "1"], "--max-line-bytes must be 2 to 1073741824, not 1."),
         (["--max-line-bytes", "-5"], "--max-line-bytes must be 2 to 1073741824, not -5."),
         (["--max-line-bytes", "9223372036854775807"], "--max-line-bytes must be 2 to 1073741824, not 9223372036854775807."),

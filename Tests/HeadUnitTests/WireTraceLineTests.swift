@@ -33,6 +33,19 @@ import Testing
         #expect(recorder.lines == [#"{"clockMs":42,"door":"web","page":1,"address":"[::1]:6000","dir":"in","message":{"jsonrpc":"2.0", "id":1,"method":"User.Close"}}"#])
     }
 
+    @Test func aLineOfAnAppsDoorNamesTheApp() {
+        let recorder = Recorder()
+        recorder.trace.line(.in, Array(#"{"id":1}"#.utf8), appID: "demo-1")
+        recorder.trace.message(.out, RPCMessage(kind: .notification, functionID: 32768, correlationID: 0, json: Array("{}".utf8)), app: "127.0.0.1:5000", appID: "nav-1")
+        recorder.trace.line(.in, Array(#"{"id":2}"#.utf8))
+        #expect(
+            recorder.lines == [
+                #"{"clockMs":42,"door":"stdio","appID":"demo-1","dir":"in","message":{"id":1}}"#,
+                #"{"clockMs":42,"door":"sdl","app":"127.0.0.1:5000","appID":"nav-1","dir":"out","kind":"notification","function":"OnHMIStatus","functionID":32768,"correlationID":0,"message":{},"bulkBytes":0}"#,
+                #"{"clockMs":42,"door":"stdio","dir":"in","message":{"id":2}}"#,
+            ])
+    }
+
     @Test func aPageSentSeveralLinesAtOnceIsTracedALineEach() {
         let recorder = Recorder()
         let page = WireTrace.Page(number: 3, address: "127.0.0.1:7000")
