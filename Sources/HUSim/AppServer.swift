@@ -8,9 +8,9 @@ import SimulatorHost
 /// stdin/stdout. All sockets are non-blocking and served from the stdio loop's `poll(2)`, on
 /// its one thread: the engine stays deterministic, and no second event loop is needed.
 ///
-/// One app at a time holds the head unit, as the engine has one app: while a connection has
-/// its RPC service started (or an app registered over stdin), another connection's
-/// StartService is NAKed with the reason, and that connection is closed.
+/// Any number of connections, each registering its app beside the others (the engine holds
+/// up to `--max-apps`, and answers one more TOO_MANY_APPLICATIONS at registration); a
+/// connection that ends ends its own app only.
 final class AppServer {
     private let listener: Int32
     let address: String
@@ -119,10 +119,7 @@ final class AppServer {
             var one: Int32 = 1
             setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let peerName = Endpoint.describe(storage)
-            let connection = AppConnection(descriptor: descriptor, name: peerName)
-            connection.session = SDLAppSession(host: host, configuration: configuration) { [unowned self, unowned connection] in
-                self.refusal(for: connection)
-            }
+            let connection = AppConnection(descriptor: descriptor, name: peerName, session: SDLAppSession(host: host, configuration: configuration))
             connection.session.log = { [logger] (text: String) in logger.info("app \(peerName): \(text)") }
             connection.session.trace = trace
             connection.session.name = peerName
@@ -131,19 +128,6 @@ final class AppServer {
             trace?.event("connected", app: peerName)
             hadActivity = true
         }
-    }
-
-    /// Why `connection` may not start its RPC service now, if it may not.
-    private func refusal(for connection: AppConnection) -> String? {
-        if let other = connections.first(where: { $0 !== connection && $0.descriptor >= 0 && $0.session.isRPCServiceStarted }) {
-            connection.closing = true
-            return "hu-sim serves one app at a time, and the app connected from \(other.name) holds it; connect again once it has gone"
-        }
-        if let appPeer = host.engine.registeredAppPeer, appPeer != connection.session.peer {
-            connection.closing = true
-            return "hu-sim serves one app at a time, and an app registered over stdin holds it"
-        }
-        return nil
     }
 
     private func read(_ connection: AppConnection) {
@@ -220,14 +204,14 @@ final class AppServer {
 private final class AppConnection {
     var descriptor: Int32
     let name: String
-    // Set right after init: the session's refusal check needs the connection itself.
-    var session: SDLAppSession!
-    /// Refused or broken: written out, then closed.
+    let session: SDLAppSession
+    /// Broken: written out, then closed.
     var closing = false
 
-    init(descriptor: Int32, name: String) {
+    init(descriptor: Int32, name: String, session: SDLAppSession) {
         self.descriptor = descriptor
         self.name = name
+        self.session = session
     }
 }
 

@@ -16,8 +16,6 @@ public final class SDLAppSession: EnginePeer {
     public let host: EngineHost
     public let peer: PeerID
     private var connection: ProtocolConnection
-    /// Before the RPC service starts: a reason to refuse it (another app holds the head unit).
-    private let refusal: () -> String?
     /// Lines for the simulator's log: what the app got wrong, and how the session went.
     public var log: (String) -> Void = { _ in }
     /// `--trace`: every RPC message either way, and what the log is told, as from `name`.
@@ -25,9 +23,8 @@ public final class SDLAppSession: EnginePeer {
     /// The app's address, as the trace names it.
     public var name = ""
 
-    public init(host: EngineHost, configuration: ProtocolConnection.Configuration = .init(), refusal: @escaping () -> String? = { nil }) {
+    public init(host: EngineHost, configuration: ProtocolConnection.Configuration = .init()) {
         self.host = host
-        self.refusal = refusal
         peer = host.newPeerID()
         connection = ProtocolConnection(configuration: configuration)
         host.attach(self, as: peer, door: .sdl)
@@ -47,7 +44,7 @@ public final class SDLAppSession: EnginePeer {
 
     /// Reads the next bytes from the app.
     public func receive(_ bytes: some Collection<UInt8>) {
-        for event in connection.receive(bytes, refusal: refusal) {
+        for event in connection.receive(bytes) {
             switch event {
             case .serviceStarted(let version): note("RPC service started (protocol \(version), MTU \(connection.configuration.mtu))")
             case .rpc(let message): handle(message)

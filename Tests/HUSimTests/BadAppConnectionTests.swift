@@ -20,20 +20,19 @@ import TestSupport
         try hu.waitForState("the fresh app gone") { $0["registered"] == false }
     }
 
-    @Test func aSecondAppWhileOneIsConnectedIsNAKedWithTheReasonAndDisconnected() throws {
+    @Test func aSecondAppRegistersBesideTheFirstAndEachEndsAlone() throws {
         let hu = try ListeningSimulator()
         let first = try SDLTestClient(port: hu.port)
         try first.register()
         let second = try SDLTestClient(port: hu.port)
-        let answer = try second.startService()
-        #expect(answer.header.frameInfo == nak)
-        #expect(try BSONDocument(frame: answer)["reason"]?.stringValue?.contains("one app at a time") == true)
-        #expect(second.waitForClose())
-        // The first app is untouched, and once it leaves another may come.
+        #expect(try second.register(appName: "Second", appID: "second-1")["resultCode"] == "SUCCESS")
+        let both = try hu.waitForState("two apps") { $0["apps"]?.arrayValue?.count == 2 }
+        #expect(both["apps"]?.arrayValue?.map { [$0["appID"], $0["door"]] } == [["raw-1", "sdl"], ["second-1", "sdl"]])
         first.request(34, correlationID: 2)
         #expect(try first.nextRPC { $0.functionID == 34 }.json["resultCode"] == "SUCCESS")
-        try hu.process.waitForLine(.stderr, "the refusal in the log") { $0.contains("one app at a time") }
         first.close()
+        try hu.waitForState("the first app gone, the second still there") { $0["apps"]?.arrayValue?.map { $0["appID"] } == ["second-1"] }
+        second.close()
         try stillServes(hu)
     }
 

@@ -81,11 +81,14 @@ final class SDLTestClient {
         "languageDesired": "EN-US", "hmiDisplayLanguageDesired": "EN-US",
     ]
 
-    /// Starts the RPC service and registers; returns the registration's answer.
+    /// Starts the RPC service and registers (as "Raw", raw-1, unless named); returns the registration's answer.
     @discardableResult
-    func register() throws -> JSON {
+    func register(appName: String? = nil, appID: String? = nil) throws -> JSON {
         _ = try startService()
-        request(1, correlationID: 65529, Self.registration)
+        var registration = Self.registration.objectValue ?? [:]
+        if let appName { registration["appName"] = .string(appName) }
+        if let appID { registration["appID"] = .string(appID) }
+        request(1, correlationID: 65529, .object(registration))
         return try nextRPC { $0.functionID == 1 && $0.kind == .response }.json
     }
 }
