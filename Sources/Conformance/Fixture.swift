@@ -9,6 +9,9 @@ public struct Fixture: Sendable {
     public let options: FixtureOptions
     /// Set when the header says `"skip": "reason"`: the fixture is listed but not run.
     public let skipReason: String?
+    /// The header's `apps`: more apps, each an SDL connection of its own the runner opens,
+    /// named by the steps that send through it or expect from it.
+    public let apps: [String]
     /// The steps in order, includes spliced in, comments dropped.
     public let steps: [Step]
 }
@@ -19,6 +22,7 @@ public struct FixtureOptions: Sendable, Equatable {
     public var quota: Int64?
     public var autoActivate = true
     public var maxLineBytes: Int64?
+    public var maxApps: Int64?
     /// The runner passes a fresh temporary folder as `--storage`.
     public var storage = false
 
@@ -31,6 +35,7 @@ public struct FixtureOptions: Sendable, Equatable {
         if let quota { arguments += ["--quota", String(quota)] }
         if !autoActivate { arguments.append("--no-auto-activate") }
         if let maxLineBytes { arguments += ["--max-line-bytes", String(maxLineBytes)] }
+        if let maxApps { arguments += ["--max-apps", String(maxApps)] }
         if let storageFolder { arguments += ["--storage", storageFolder] }
         return arguments
     }
@@ -51,9 +56,14 @@ public struct Step: Sendable {
         case expectNothingMore
         /// `Sim.GetState`'s result must match, every object partially.
         case expectState(JSON)
+        /// One of the header's apps closes its connection.
+        case disconnect(String)
     }
 
     public let action: Action
+    /// The header's app the step sends through or expects from; nil: the fixture's own app
+    /// (stdin, or its SDL connection) and the driver on stdin.
+    public let app: String?
     public let origin: StepOrigin
 
     /// The step's key in the fixture file, for reports.
@@ -65,6 +75,7 @@ public struct Step: Sendable {
         case .expectAnyOrder: "expectAnyOrder"
         case .expectNothingMore: "expectNothingMore"
         case .expectState: "expectState"
+        case .disconnect: "disconnect"
         }
     }
 }

@@ -11,9 +11,11 @@ public struct FixtureError: Error, Sendable, CustomStringConvertible {
 
 /// Reads fixture files: a header line, then one step per line (see docs/conformance.md).
 public enum FixtureLoader {
-    static let headerKeys: Set<String> = ["fixture", "rules", "options", "skip", "comment"]
-    static let optionKeys: Set<String> = ["profile", "quota", "autoActivate", "maxLineBytes", "storage"]
-    static let stepKeys: Set<String> = ["send", "sendRaw", "expect", "expectAnyOrder", "expectNothingMore", "expectState", "include"]
+    static let headerKeys: Set<String> = ["fixture", "rules", "options", "skip", "apps", "comment"]
+    static let optionKeys: Set<String> = ["profile", "quota", "autoActivate", "maxLineBytes", "maxApps", "storage"]
+    /// The steps a step's `app` may go with: what an app sends, and what it receives.
+    static let appStepKinds: Set<String> = ["send", "expect", "expectAnyOrder"]
+    static let stepKeys: Set<String> = ["send", "sendRaw", "expect", "expectAnyOrder", "expectNothingMore", "expectState", "disconnect", "include"]
     /// Deeper include chains are taken for a cycle.
     static let maximumIncludeDepth = 16
 
@@ -31,13 +33,38 @@ public enum FixtureLoader {
         guard let name = header["fixture"]?.stringValue else {
             throw FixtureError(origin: headerOrigin, message: "\"fixture\" must be a string")
         }
+        let apps = try parseApps(header["apps"], headerOrigin)
         let steps = try parseSteps(lines[(first + 1)...], file: path, includedFrom: [])
+        for step in steps {
+            if case .disconnect(let app) = step.action, !apps.contains(app) {
+                throw FixtureError(origin: step.origin, message: "\"disconnect\": \"\(app)\" is not one of the header's apps (\(apps.isEmpty ? "none" : apps.joined(separator: ", ")))")
+            }
+            guard let app = step.app else { continue }
+            guard apps.contains(app) else {
+                throw FixtureError(origin: step.origin, message: "\"app\": \"\(app)\" is not one of the header's apps (\(apps.isEmpty ? "none" : apps.joined(separator: ", ")))")
+            }
+            if case .send(let message) = step.action, let problem = SDLChannel.problem(sending: message) {
+                throw FixtureError(origin: step.origin, message: "the app \(app) sends over SDL only, and \(problem)")
+            }
+        }
         return Fixture(
             name: name,
             rules: try optionalString(header, "rules", headerOrigin),
             options: try parseOptions(header["options"], headerOrigin),
             skipReason: try optionalString(header, "skip", headerOrigin),
+            apps: apps,
             steps: steps)
+    }
+
+    /// The header's `apps`: distinct names, each an SDL connection of its own.
+    private static func parseApps(_ value: JSON?, _ origin: StepOrigin) throws(FixtureError) -> [String] {
+        guard let value else { return [] }
+        guard let names = value.arrayValue?.compactMap(\.stringValue), names.count == value.arrayValue?.count, !names.isEmpty,
+            names.allSatisfy({ !$0.isEmpty }), Set(names).count == names.count
+        else {
+            throw FixtureError(origin: origin, message: "\"apps\" takes a non-empty array of distinct names, e.g. [\"radio\"]")
+        }
+        return names
     }
 
     // MARK: Lines and steps
@@ -62,7 +89,7 @@ public enum FixtureLoader {
         for line in lines where !line.text.allSatisfy(\.isWhitespace) {
             let origin = StepOrigin(file: file, line: line.number, includedFrom: includedFrom)
             let object = try parseObject(line.text, origin)
-            try checkKeys(object, allowed: stepKeys.union(["comment"]), origin, what: "step")
+            try checkKeys(object, allowed: stepKeys.union(["comment", "app"]), origin, what: "step")
             let kinds = object.keys.filter(stepKeys.contains)
             if kinds.isEmpty {
                 guard object["comment"] != nil else { throw FixtureError(origin: origin, message: "a step needs one of \(stepKeys.sorted().joined(separator: ", "))") }
@@ -71,10 +98,14 @@ public enum FixtureLoader {
             guard kinds.count == 1, let kind = kinds.first, let value = object[kind] else {
                 throw FixtureError(origin: origin, message: "one step per line, found \(kinds.joined(separator: " and "))")
             }
+            let app = try optionalString(object, "app", origin)
+            if app != nil, !appStepKinds.contains(kind) {
+                throw FixtureError(origin: origin, message: "\"app\" goes with \(appStepKinds.sorted().joined(separator: ", ")) only, not \(kind)")
+            }
             if kind == "include" {
                 steps += try include(value, origin)
             } else {
-                steps.append(Step(action: try action(kind, value, origin), origin: origin))
+                steps.append(Step(action: try action(kind, value, origin), app: app, origin: origin))
             }
         }
         return steps
@@ -97,6 +128,9 @@ public enum FixtureLoader {
         case "expectNothingMore":
             guard value == .bool(true) else { throw FixtureError(origin: origin, message: "\"expectNothingMore\" takes true") }
             return .expectNothingMore
+        case "disconnect":
+            guard let app = value.stringValue else { throw FixtureError(origin: origin, message: "\"disconnect\" takes the name of one of the header's apps") }
+            return .disconnect(app)
         default:
             guard value.objectValue != nil else { throw FixtureError(origin: origin, message: "\"expectState\" takes an object") }
             return .expectState(value)
@@ -156,6 +190,7 @@ public enum FixtureLoader {
         options.profile = try optionalString(object, "profile", origin)
         options.quota = try optionalInteger(object, "quota", origin)
         options.maxLineBytes = try optionalInteger(object, "maxLineBytes", origin)
+        options.maxApps = try optionalInteger(object, "maxApps", origin)
         options.autoActivate = try optionalBool(object, "autoActivate", origin) ?? true
         options.storage = try optionalBool(object, "storage", origin) ?? false
         return options

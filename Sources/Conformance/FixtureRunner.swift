@@ -61,7 +61,9 @@ public struct FixtureRunner: Sendable {
         }
         defer { if let storage { try? FileManager.default.removeItem(atPath: storage) } }
 
-        var arguments = fixture.options.simulatorArguments(storageFolder: storage) + (transport == .sdl ? ["--listen", "127.0.0.1:0"] : [])
+        // The header's apps connect over SDL whatever the transport of the fixture's own app.
+        let listens = transport == .sdl || !fixture.apps.isEmpty
+        var arguments = fixture.options.simulatorArguments(storageFolder: storage) + (listens ? ["--listen", "127.0.0.1:0"] : [])
         let trace = traceFolder.map { $0 + "/" + Self.traceName(file) }
         if let trace { arguments += ["--trace", trace] }
         let failed = { (failure: FixtureFailure) -> FixtureResult.Outcome in
@@ -79,11 +81,13 @@ public struct FixtureRunner: Sendable {
             return failed(FixtureFailure(origin: nil, step: nil, message: error.message))
         }
         var sdl: SDLChannel?
-        if transport == .sdl {
+        var apps: [String: SDLChannel] = [:]
+        if listens {
             do {
                 let line = try connection.waitForStderrLine(containing: "listening for SDL apps on")
                 guard let port = line.split(separator: ":").last.flatMap({ UInt16($0) }) else { throw SimulatorConnection.Failure.ended }
-                sdl = try SDLChannel(port: port, deadline: deadline)
+                if transport == .sdl { sdl = try SDLChannel(port: port, deadline: deadline) }
+                for app in fixture.apps { apps[app] = try SDLChannel(port: port, deadline: deadline) }
             } catch {
                 connection.terminate()
                 var failure = FixtureFailure(origin: nil, step: nil, message: "cannot connect to the simulator's SDL port: \(error)")
@@ -91,7 +95,7 @@ public struct FixtureRunner: Sendable {
                 return failed(failure)
             }
         }
-        var session = FixtureSession(connection: connection, sdl: sdl, command: command, timeoutSeconds: timeoutSeconds)
+        var session = FixtureSession(connection: connection, sdl: sdl, apps: apps, command: command, timeoutSeconds: timeoutSeconds)
         do {
             try session.run(fixture.steps)
         } catch var failure {

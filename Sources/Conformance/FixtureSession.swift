@@ -5,10 +5,15 @@ import JSONCodec
 /// Over SDL's transport (`sdl` given), the fixture's SDL requests go to the app's connection
 /// and everything else (User.*, Sim.*, other methods) to stdin; an expected message is read
 /// from the door it belongs to: a response from the door its request went through, a
-/// notification from the app's. Each door keeps its order; across the two, order is not checked.
+/// notification from the app's. The header's other apps each have a connection of their own
+/// (`apps`), which a step names. Each door keeps its order; across doors, order is not checked.
 struct FixtureSession {
     let connection: SimulatorConnection
     let sdl: SDLChannel?
+    /// The header's apps, each on its own SDL connection.
+    let apps: [String: SDLChannel]
+    /// The apps whose connection a step closed.
+    private var disconnected: Set<String> = []
     let command: String
     let timeoutSeconds: Double
     private var matcher = Matcher()
@@ -18,9 +23,10 @@ struct FixtureSession {
 
     enum Door { case stdio, sdl }
 
-    init(connection: SimulatorConnection, sdl: SDLChannel? = nil, command: String, timeoutSeconds: Double) {
+    init(connection: SimulatorConnection, sdl: SDLChannel? = nil, apps: [String: SDLChannel] = [:], command: String, timeoutSeconds: Double) {
         self.connection = connection
         self.sdl = sdl
+        self.apps = apps
         self.command = command
         self.timeoutSeconds = timeoutSeconds
     }
@@ -32,6 +38,7 @@ struct FixtureSession {
         let last = steps.last?.origin
         _ = try barrier(origin: last, step: "end of fixture")
         sdl?.close()
+        for app in apps.values { app.close() }
         connection.closeInput()
         switch connection.waitForExit() {
         case .exited(0): return
@@ -43,6 +50,7 @@ struct FixtureSession {
     }
 
     private mutating func perform(_ step: Step) throws(FixtureFailure) {
+        if let name = step.app, let app = apps[name] { return try perform(step, as: name, through: app) }
         switch step.action {
         case .send(let message):
             let resolved: JSON
@@ -79,6 +87,11 @@ struct FixtureSession {
             do { try matcher.matchAnyOrder(patterns, received) } catch { throw anyOrderFailure(error, patterns, received, step) }
         case .expectNothingMore:
             _ = try barrier(origin: step.origin, step: step.kind)
+        case .disconnect(let name):
+            do { try apps[name]?.disconnect() } catch {
+                throw ioFailure(error, origin: step.origin, step: step.kind, doing: "waiting for the simulator to close the connection of the app \(name)")
+            }
+            disconnected.insert(name)
         case .expectState(let pattern):
             let state = try barrier(origin: step.origin, step: step.kind)
             let differences = matcher.match(pattern, state, everyObjectPartial: true)
@@ -90,18 +103,60 @@ struct FixtureSession {
         }
     }
 
+    /// A step of one of the header's apps: it sends over its own connection, and expects
+    /// from it alone.
+    private mutating func perform(_ step: Step, as name: String, through app: SDLChannel) throws(FixtureFailure) {
+        let doing = "on the connection of the app \(name)"
+        switch step.action {
+        case .send(let message):
+            let resolved: JSON
+            do { resolved = try matcher.substitute(message) } catch {
+                throw FixtureFailure(origin: step.origin, step: step.kind, message: "cannot send: \(error)")
+            }
+            do { try app.send(resolved) } catch {
+                throw ioFailure(error, origin: step.origin, step: step.kind, doing: "sending \(doing)")
+            }
+        case .expect(let pattern):
+            let received: JSON
+            do { received = try app.nextMessage() } catch {
+                throw ioFailure(error, origin: step.origin, step: step.kind, doing: "waiting for the expected message \(doing)")
+            }
+            let differences = matcher.match(pattern, received)
+            guard differences.isEmpty else {
+                throw FixtureFailure(
+                    origin: step.origin, step: step.kind, message: "the message the app \(name) received differs from the one expected:",
+                    differences: differences, expected: [pattern], received: [received])
+            }
+        case .expectAnyOrder(let patterns):
+            var received: [JSON] = []
+            for index in patterns.indices {
+                do { received.append(try app.nextMessage()) } catch {
+                    throw ioFailure(
+                        error, origin: step.origin, step: step.kind,
+                        doing: "waiting for message \(index + 1) of \(patterns.count) expected in any order \(doing)", received: received)
+                }
+            }
+            do { try matcher.matchAnyOrder(patterns, received) } catch { throw anyOrderFailure(error, patterns, received, step) }
+        default:
+            // The loader lets `app` go with the three above only.
+            throw FixtureFailure(origin: step.origin, step: step.kind, message: "\(step.kind) cannot name an app")
+        }
+    }
+
     /// Sends `Sim.GetState` and requires its reply to be the very next message: output
-    /// follows input (PROTOCOL §3), so anything still pending would arrive first.
-    /// Returns the reply's result.
+    /// follows input (PROTOCOL §3), so anything still pending would arrive first. Every SDL
+    /// connection is checked the same way, with a Heartbeat. Returns the reply's result.
     private mutating func barrier(origin: StepOrigin?, step: String) throws(FixtureFailure) -> JSON {
-        if let sdl {
+        let channels = (sdl.map { [("the app's SDL connection", $0)] } ?? [])
+            + apps.keys.sorted().filter { !disconnected.contains($0) }.map { ("the SDL connection of the app \($0)", apps[$0]!) }
+        for (name, channel) in channels {
             let early: [JSON]
-            do { early = try sdl.barrier() } catch {
-                throw ioFailure(error, origin: origin, step: step, doing: "waiting for the ACK of its SDL Heartbeat sync")
+            do { early = try channel.barrier() } catch {
+                throw ioFailure(error, origin: origin, step: step, doing: "waiting for the ACK of its SDL Heartbeat sync on \(name)")
             }
             guard early.isEmpty else {
                 throw FixtureFailure(
-                    origin: origin, step: step, message: "expected nothing more on the app's SDL connection, but the simulator sent:", received: early)
+                    origin: origin, step: step, message: "expected nothing more on \(name), but the simulator sent:", received: early)
             }
         }
         barriers += 1

@@ -40,6 +40,21 @@ final class SDLChannel {
         descriptor = -1
     }
 
+    /// Ends the connection as an app that goes away ends it, and waits (to the deadline)
+    /// for the simulator to close its side: once it has, it has seen the app go, so what
+    /// the fixture sends next comes after.
+    func disconnect() throws(SimulatorConnection.Failure) {
+        guard descriptor >= 0 else { return }
+        shutdown(descriptor, Int32(SHUT_WR))
+        while true {
+            do { try pump() } catch {
+                guard case .ended = error else { throw error }
+                break
+            }
+        }
+        close()
+    }
+
     /// Whether a fixture's message goes over SDL: a request (with an `id`) of a function of
     /// the mobile API.
     static func carries(_ message: JSON) -> Bool {
@@ -49,7 +64,7 @@ final class SDLChannel {
 
     /// Why a fixture cannot run over SDL, if it cannot: what it sends has no SDL form.
     static func unsupported(_ steps: [Step]) -> String? {
-        for step in steps {
+        for step in steps where step.app == nil {
             switch step.action {
             case .sendRaw: return "it sends raw lines, which SDL's transport does not carry"
             case .send(let message):
@@ -57,16 +72,25 @@ final class SDLChannel {
                     // It would go to stdin, where no app registered: it acts on the app registered from there.
                     return "it sends \(CreateInteractionChoiceSet.aliasMethod), a name only the JSON-RPC door knows, as its app's request"
                 }
-                guard let method = message["method"]?.stringValue, FunctionID.id(of: method) != nil else {
+                guard FunctionID.id(of: message["method"]?.stringValue ?? "") != nil else {
                     if message.arrayValue != nil { return "it sends a JSON-RPC batch, which SDL's transport does not carry" }
                     continue
                 }
-                if message["id"] == nil { return "it sends \(method) as a notification, which SDL has no form for" }
-                if message["jsonrpc"] != "2.0" { return "it sends \(method) in a broken JSON-RPC envelope" }
-                if let params = message["params"], params.objectValue == nil { return "it sends \(method) with params that are not an object" }
+                if let problem = problem(sending: message) { return "it sends \(problem)" }
             default: continue
             }
         }
+        return nil
+    }
+
+    /// What keeps `message` from going over SDL as a request, if anything.
+    static func problem(sending message: JSON) -> String? {
+        guard let method = message["method"]?.stringValue, FunctionID.id(of: method) != nil else {
+            return "\(message["method"]?.stringValue.map { "\($0) is not" } ?? "this message is not") a request of the mobile API"
+        }
+        if message["id"] == nil { return "\(method) as a notification, which SDL has no form for" }
+        if message["jsonrpc"] != "2.0" { return "\(method) in a broken JSON-RPC envelope" }
+        if let params = message["params"], params.objectValue == nil { return "\(method) with params that are not an object" }
         return nil
     }
 

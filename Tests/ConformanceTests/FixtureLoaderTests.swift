@@ -91,6 +91,48 @@ struct FixtureLoaderTests {
         }
     }
 
+    @Test func theHeadersAppsAreNamedByTheStepsOfThoseApps() throws {
+        let files = try TemporaryFixtures([
+            "a.jsonl": [
+                #"{"fixture":"a","apps":["radio","maps"],"options":{"maxApps":3}}"#,
+                #"{"send":{"jsonrpc":"2.0","id":2,"method":"ListFiles"},"app":"radio"}"#,
+                #"{"expect":{"jsonrpc":"2.0","id":2,"result":"$any"},"app":"radio"}"#,
+                #"{"expectAnyOrder":[{"jsonrpc":"2.0","method":"OnHMIStatus","params":"$any"}],"app":"maps"}"#,
+                #"{"disconnect":"maps"}"#,
+                #"{"expectState":{}}"#,
+            ]
+        ])
+        let fixture = try FixtureLoader.load(path: files.path("a.jsonl"))
+        #expect(fixture.apps == ["radio", "maps"])
+        #expect(fixture.steps.map(\.app) == ["radio", "radio", "maps", nil, nil])
+        #expect(fixture.steps.map(\.kind) == ["send", "expect", "expectAnyOrder", "disconnect", "expectState"])
+        #expect(fixture.options.simulatorArguments(storageFolder: nil) == ["--clock", "virtual", "--max-apps", "3"])
+    }
+
+    @Test(arguments: [
+        (#"{"send":{"jsonrpc":"2.0","id":2,"method":"ListFiles"},"app":"maps"}"#, #""app": "maps" is not one of the header's apps (radio)"#),
+        (#"{"disconnect":"maps"}"#, #""disconnect": "maps" is not one of the header's apps"#),
+        (#"{"sendRaw":"{}","app":"radio"}"#, #""app" goes with expect, expectAnyOrder, send only"#),
+        (#"{"expectState":{},"app":"radio"}"#, #""app" goes with"#),
+        (#"{"send":{"jsonrpc":"2.0","id":2,"method":"User.Close"},"app":"radio"}"#, "the app radio sends over SDL only, and User.Close is not a request of the mobile API"),
+        (#"{"send":{"jsonrpc":"2.0","method":"ListFiles"},"app":"radio"}"#, "ListFiles as a notification"),
+    ])
+    func aStepOfAnAppSaysWhatIsWrong(step: String, message: String) throws {
+        let files = try TemporaryFixtures(["a.jsonl": [#"{"fixture":"a","apps":["radio"]}"#, step]])
+        #expect { try FixtureLoader.load(path: files.path("a.jsonl")) } throws: { error in
+            let error = error as! FixtureError
+            return error.origin?.line == 2 && error.message.contains(message)
+        }
+    }
+
+    @Test(arguments: [#"{"fixture":"a","apps":[]}"#, #"{"fixture":"a","apps":["x","x"]}"#, #"{"fixture":"a","apps":"x"}"#, #"{"fixture":"a","apps":[""]}"#])
+    func theHeadersAppsAreDistinctNames(header: String) throws {
+        let files = try TemporaryFixtures(["a.jsonl": [header]])
+        #expect { try FixtureLoader.load(path: files.path("a.jsonl")) } throws: { error in
+            (error as! FixtureError).message.contains("\"apps\" takes a non-empty array of distinct names")
+        }
+    }
+
     @Test func discoverySkipsUnderscoreFilesAndFoldersAndNamesFixturesByRelativePath() throws {
         let files = try TemporaryFixtures([
             "b/two.jsonl": [#"{"fixture":"two"}"#],

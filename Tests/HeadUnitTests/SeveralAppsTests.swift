@@ -188,8 +188,8 @@ import Testing
         #expect(maps.notifications().isEmpty)
     }
 
-    @Test func withSeveralAppsAndNoneOverStdinActivatingNeedsAnAppID() {
-        let car = CarHarness()
+    @Test func withSimulatedAppsOnlyAndNoneInFullActivatingNeedsAnAppID() {
+        let car = CarHarness(autoActivate: false)
         car.drive("Sim.AddApp", ["appName": "Radio", "appID": "radio-1"])
         car.drive("Sim.AddApp", ["appName": "Maps", "appID": "maps-1"])
         let result = car.drive("User.Activate")

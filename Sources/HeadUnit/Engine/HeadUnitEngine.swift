@@ -139,12 +139,14 @@ public final class HeadUnitEngine {
         apps.first { $0.appID == appID } ?? apps.first { $0.appID.lowercased() == appID.lowercased() }
     }
 
-    /// The app the head unit shows first (`Sim.GetState`'s top level, the fronts' screen):
-    /// the app registered over stdin; else the only app a peer drives; else the app in FULL.
+    /// The app the head unit shows first (`Sim.GetState`'s top level, the fronts' screen, the
+    /// default of `User.Activate`): the app registered over stdin; else the app of the peer
+    /// that came first (a test's own connection, opened before its others); else the app in FULL.
     var app: RegisteredApp? {
         if let stdio = apps.first(where: { $0.door == .stdio }) { return stdio }
         let driven = apps.filter { $0.peer != nil }
-        return driven.count == 1 ? driven[0] : apps.first { $0.hmiLevel == .full }
+        if let first = driven.min(by: { $0.peer!.rawValue < $1.peer!.rawValue }) { return first }
+        return apps.first { $0.hmiLevel == .full }
     }
 
     /// The app whose interaction is on screen, if one is (at most one app's is).

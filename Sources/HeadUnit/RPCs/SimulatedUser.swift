@@ -78,12 +78,11 @@ extension HeadUnitEngine {
     // MARK: Switching apps
 
     /// The app `User.Activate`/`User.Deactivate` act on: the one `appID` names, else the app
-    /// registered over stdin, else the only app a peer drives. Nil, answered, when there is none.
+    /// the head unit shows first (`app`: over stdin, else the first connection's, else the app
+    /// in FULL). Nil, answered, when there is none.
     private func appToSwitch(named appID: String?, _ reply: ReplyToken?) -> RegisteredApp? {
         if let appID { return registeredApp(withID: appID, reply) }
-        if let stdio = apps.first(where: { $0.door == .stdio }) { return stdio }
-        let driven = apps.filter { $0.peer != nil }
-        if driven.count == 1 { return driven[0] }
+        if let app { return app }
         if apps.isEmpty {
             answer(reply, .ignored, info: "No app is registered")
         } else {

@@ -72,7 +72,7 @@ extension HeadUnitEngine {
     }
 
     /// The screen and the store, as `Sim.GetState` reports them (PROTOCOL.md §5, §9): the
-    /// top level shows the app registered over stdin (else the only app a peer drives, else
+    /// top level shows the app registered over stdin (else the first connection's app, else
     /// the app in FULL), `apps` every app.
     public var state: SimGetState.Response { state(showing: app) }
 
