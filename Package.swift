@@ -142,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "HUBench",
             dependencies: [
-                "JSONRPC", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool",
+                "JSONCodec", "JSONRPC", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool", "Conformance",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

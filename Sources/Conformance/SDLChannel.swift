@@ -7,8 +7,9 @@ import SDLProtocol
 /// fixture's SDL requests go out as RPC messages on a TCP connection to `hu-sim --listen`,
 /// and what comes back is shown to the fixture as the JSON-RPC messages the stdio door would
 /// have written — a response with the request's own `id`, a notification with its name — so
-/// one suite checks both doors. Every wait ends at the fixture's deadline.
-final class SDLChannel {
+/// one suite checks both doors. Every wait ends at the fixture's deadline. `hu-bench apps`
+/// drives its other apps through it too.
+public final class SDLChannel {
     private var descriptor: Int32 = -1
     private let deadline: ContinuousClock.Instant
     private var reader = FrameReader(maximumDataSize: 1 << 24)
@@ -20,7 +21,8 @@ final class SDLChannel {
     /// The JSON-RPC `id` each correlation ID stands for.
     private var ids: [UInt32: JSON] = [:]
 
-    init(port: UInt16, deadline: ContinuousClock.Instant) throws(SimulatorConnection.Failure) {
+    /// Connects to `hu-sim --listen` on `port` and starts the RPC service, all by `deadline`.
+    public init(port: UInt16, deadline: ContinuousClock.Instant) throws(SimulatorFailure) {
         self.deadline = deadline
         guard let descriptor = LoopbackSocket.connect(port: port) else { throw .ended }
         self.descriptor = descriptor
@@ -35,7 +37,8 @@ final class SDLChannel {
 
     private var started = false
 
-    func close() {
+    /// Closes the connection at once (the simulator sees the app vanish).
+    public func close() {
         if descriptor >= 0 { Glibc.close(descriptor) }
         descriptor = -1
     }
@@ -95,7 +98,7 @@ final class SDLChannel {
     }
 
     /// Sends a fixture's request as an RPC request.
-    func send(_ message: JSON) throws(SimulatorConnection.Failure) {
+    public func send(_ message: JSON) throws(SimulatorFailure) {
         let correlation = nextCorrelation
         nextCorrelation += 1
         ids[correlation] = message["id"] ?? .null
@@ -112,7 +115,7 @@ final class SDLChannel {
 
     /// The next message from the head unit, as JSON-RPC. OnPermissionsChange, which only
     /// this door sends, is left out.
-    func nextMessage() throws(SimulatorConnection.Failure) -> JSON {
+    public func nextMessage() throws(SimulatorFailure) -> JSON {
         while received.isEmpty { try pump() }
         return received.removeFirst()
     }

@@ -17,16 +17,20 @@ public enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
 
 /// A simulator started through `/bin/sh -c`, talked to over pipes.
 ///
+/// Why talking to a simulator stopped.
+public enum SimulatorFailure: Error, Sendable {
+    /// The deadline passed.
+    case timedOut
+    /// Its output ended or its input closed: the simulator is gone.
+    case ended
+}
+
 /// All I/O is non-blocking and bounded by one deadline: writing drains the simulator's
 /// output meanwhile (so neither side can block on a full pipe), and every wait gives up
 /// at the deadline. The simulator runs in its own process group, so a shell wrapper and
 /// everything it started can be killed together.
 final class SimulatorConnection {
-    enum Failure: Error {
-        case timedOut
-        /// stdout ended or stdin closed: the simulator is gone.
-        case ended
-    }
+    typealias Failure = SimulatorFailure
 
     private let pid: pid_t
     private var input: Int32

@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
         version: projectVersion,
         subcommands: [
             All.self, Throughput.self, Instructions.self, Latency.self, Startup.self, Memory.self, Upload.self, Pipeline.self, Preload.self,
-            Autocomplete.self, Stream.self, Batches.self, Delayed.self, Generate.self,
+            Autocomplete.self, Stream.self, Batches.self, Delayed.self, Apps.self, Generate.self,
         ],
         defaultSubcommand: All.self
     )
@@ -72,6 +72,7 @@ struct All: ParsableCommand {
         try Autocomplete.measure(targets, wordList: "/usr/share/dict/american-english-huge", prefixes: 10_000, runs: 3, keystrokes: 300)
         try Batches.measure(targets, sizes: [1_000, 10_000, 100_000], runs: 3)
         try Delayed.measure(targets, sizes: [10_000, 100_000], runs: 3)
+        try Apps.measure(targets, lines: 200_000, sets: 5_000, runs: 3)
     }
 }
 

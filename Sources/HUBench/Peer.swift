@@ -7,14 +7,35 @@ final class Peer {
     let input = Pipe()
     let output = Pipe()
 
+    /// stderr, when asked for (`readingStderr`); else it goes nowhere.
+    private let errors: Pipe?
+
     /// Starts a shell command line.
-    init(_ commandLine: String) throws {
+    init(_ commandLine: String, readingStderr: Bool = false) throws {
+        errors = readingStderr ? Pipe() : nil
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", commandLine]
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
         try process.run()
+    }
+
+    /// Reads stderr (started `readingStderr`) up to the first line holding `wanted`; nil if it ends first.
+    func stderrLine(containing wanted: String) -> String? {
+        guard let descriptor = errors?.fileHandleForReading.fileDescriptor else { return nil }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(descriptor, &byte, 1) == 1 {
+            guard byte == 0x0A else {
+                line.append(byte)
+                continue
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            if text.contains(wanted) { return text }
+            line.removeAll()
+        }
+        return nil
     }
 
     /// Writes `bytes` from another thread, then closes stdin if asked to.
