@@ -26,7 +26,9 @@ public final class SDLChannel {
         self.deadline = deadline
         guard let descriptor = LoopbackSocket.connect(port: port) else { throw .ended }
         self.descriptor = descriptor
-        try write(Frame.control(.startService, serviceType: ServiceType.rpc, sessionID: 0, bson: ["protocolVersion": .string("5.4.0")]).bytes)
+        // A version 1 header with the version wanted in its payload, as SDL's app libraries
+        // start (the protocol spec's version negotiation); the ACK and all after it are version 5.
+        try write(Frame.control(.startService, version: 1, serviceType: ServiceType.rpc, sessionID: 0, bson: ["protocolVersion": .string("5.4.0")]).bytes)
         while true {
             try pump()
             if started { return }

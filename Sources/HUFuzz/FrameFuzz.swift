@@ -5,7 +5,9 @@ import SDLModel
 import SDLProtocol
 
 /// The frame level: seeded SDL connections over TCP to one `hu-sim --listen`, one after the
-/// other, each a handshake and valid RPC requests mixed with broken frames — garbage bytes,
+/// other, each a handshake (its StartService in a version 1 header, as app libraries send
+/// it, or version 5) and valid RPC requests (on the RPC service or the bulk data service)
+/// mixed with broken frames — garbage bytes,
 /// wrong versions and frame types, data sizes over the MTU, bad BSON, second starts, frames
 /// for other sessions and services, consecutive frames without a first, broken binary headers
 /// and JSON, EndService, a connection cut mid-frame.
@@ -104,9 +106,10 @@ struct FrameFuzz {
                 messageID += 1
                 return (bytes, payload.count > mtu ? 2 + (payload.count - 1) / mtu : 1)
             }
-            func request(_ functionID: Int, _ json: String) -> Piece {
+            func request(_ functionID: Int, _ json: String, service: UInt8 = ServiceType.rpc) -> Piece {
                 let id = nextCorrelation()
-                let written = message(RPCMessage(kind: .request, functionID: UInt32(functionID), correlationID: id, json: Array(json.utf8)).payload, mtu: Int.random(in: 64...FrameFuzz.mtu, using: &random))
+                let payload = RPCMessage(kind: .request, functionID: UInt32(functionID), correlationID: id, json: Array(json.utf8)).payload
+                let written = message(payload, service: service, mtu: Int.random(in: 64...FrameFuzz.mtu, using: &random))
                 return Piece(bytes: written.bytes, frames: written.frames, request: id, owesAnswer: functionID != PerformInteraction.functionID)
             }
             func control(_ info: ControlFrameInfo, version: UInt8 = 5, service: UInt8 = ServiceType.rpc, session: UInt8 = 1, payload: [UInt8] = []) -> Piece {
@@ -116,7 +119,8 @@ struct FrameFuzz {
                 return Piece(bytes: frame.bytes, frames: 1)
             }
 
-            plan.pieces.append(control(.startService, session: 0, payload: (["protocolVersion": .string("5.4.0")] as BSONDocument).bytes))
+            let firstVersion: UInt8 = random.chance(50) ? 1 : 5
+            plan.pieces.append(control(.startService, version: firstVersion, session: 0, payload: (["protocolVersion": .string("5.4.0")] as BSONDocument).bytes))
             plan.pieces.append(request(RegisterAppInterface.functionID, ValidParameters.registration.replacingOccurrences(of: "sdlMsgVersion", with: "syncMsgVersion")))
             let served = allSDLRequests.filter { $0.functionID != 0 && $0.method != RegisterAppInterface.method }
             // Half the connections break nothing beyond repair, so that completeness is checked on them.
@@ -126,7 +130,8 @@ struct FrameFuzz {
                 switch maySpoilTheStream || !(80..<97).contains(roll) ? roll : 0 {
                 case 0..<55:
                     let type = served.randomElement(using: &random)!
-                    plan.pieces.append(request(type.functionID, ValidParameters.choices(for: type.method, using: &random)))
+                    let service = random.chance(15) ? ServiceType.hybrid : ServiceType.rpc
+                    plan.pieces.append(request(type.functionID, ValidParameters.choices(for: type.method, using: &random), service: service))
                 case 55..<60: plan.pieces.append(request([12, 13, 25, 41, 64].randomElement(using: &random)!, "{}"))  // unserved
                 case 60..<63: plan.pieces.append(request(Int.random(in: 70...30000, using: &random), "{}"))  // not in the API
                 case 63..<67: plan.pieces.append(request(34, ["{", "[1]", "\"x\"", "{\"a\":"].randomElement(using: &random)!))
@@ -137,7 +142,7 @@ struct FrameFuzz {
                 case 73..<77:
                     let stray = RPCMessage(kind: .request, functionID: 34, correlationID: 0, json: Array("{}".utf8)).payload
                     let written = message(stray, session: random.chance(50) ? 9 : 1, service: random.chance(50) ? ServiceType.hybrid : ServiceType.video)
-                    if written.bytes[3] == 1 && written.bytes[1] == ServiceType.rpc { continue }
+                    if written.bytes[3] == 1 && written.bytes[1] == ServiceType.hybrid { continue }  // served: not stray
                     plan.pieces.append(Piece(bytes: written.bytes, frames: written.frames))
                 case 77..<80:
                     let written = message(randomBytes(Int.random(in: 0...11, using: &random), &random))

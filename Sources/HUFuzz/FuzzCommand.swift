@@ -17,8 +17,9 @@ struct FuzzCommand: ParsableCommand {
 
             Every line, and every text of the corpora (--corpus, --json-corpus), is also parsed
             twice: jansson's own verdict (json_loadb) and the simulator's (the JSON-RPC router
-            hu-sim runs) must agree on valid vs invalid. --differential does only that, without
-            starting a simulator.
+            hu-sim runs) must agree on valid vs invalid, except that the simulator refuses every
+            text with a raw NUL byte (jansson takes one after a number or a literal for the end
+            of its input). --differential does only that, without starting a simulator.
 
             With --connections N it also plays N seeded apps over TCP against one
             hu-sim --listen, mixing valid RPCs with broken frames (see FrameFuzz).
@@ -109,7 +110,9 @@ struct FuzzCommand: ParsableCommand {
     /// One line through the differential parse check; a disagreement is a mismatch, saved.
     private func checkParse(_ bytes: [UInt8], _ report: inout FuzzReport) throws {
         report.parseChecks += 1
-        guard let disagreement = ParseVerdicts.compare(bytes) else { return }
+        let comparison = ParseVerdicts.compare(bytes)
+        if comparison.janssonAcceptedARawNUL { report.rawNULsJanssonAccepts += 1 }
+        guard let disagreement = comparison.disagreement else { return }
         report.problems.append(disagreement.problem)
         try save(FuzzLine(bytes: bytes), problem: disagreement.problem)
     }

@@ -11,6 +11,8 @@ struct FuzzReport {
     var peakRSSKiB = 0
     /// Lines and corpus texts whose parse verdicts were compared with jansson's.
     var parseChecks = 0
+    /// Of those, texts with a raw NUL byte that jansson accepts and the simulator must refuse.
+    var rawNULsJanssonAccepts = 0
     var seconds = 0.0
     var problems: [String] = []
 
@@ -26,7 +28,10 @@ struct FuzzReport {
     }
 
     func summary(seed: UInt64, simulatorsRan: Bool) -> String {
-        let parse = "  parse verdicts compared with jansson's: \(parseChecks) (corpora and lines)"
+        let parse = """
+              parse verdicts compared with jansson's: \(parseChecks) (corpora and lines), \
+            of which a raw NUL byte jansson accepts, to be refused: \(rawNULsJanssonAccepts)
+            """
         guard simulatorsRan else {
             return """
                 hu-fuzz seed \(seed), differential parse check only: \(lines) lines, no simulator started

@@ -4,7 +4,8 @@ import SDLModel
 /// Produces the fuzz lines for one seed: valid requests of every method in random order,
 /// and the same requests mutated at the JSON level (wrong types, missing or duplicated
 /// parameters, huge numbers, deep nesting, batches, notifications) and at the byte level
-/// (truncated, random bytes, invalid UTF-8). Every request carries a fresh integer id.
+/// (truncated, random bytes, invalid UTF-8, a NUL byte after a value). Every request
+/// carries a fresh integer id.
 struct LineGenerator {
     private var random: SplitMix64
     private var nextID: Int64 = 1
@@ -215,7 +216,7 @@ struct LineGenerator {
         var line = line
         line.loseCertainty()
         let at = Int.random(in: 0..<line.bytes.count, using: &random)
-        switch Int.random(in: 0..<4, using: &random) {
+        switch Int.random(in: 0..<5, using: &random) {
         case 0: line.bytes.removeSubrange(at...)
         case 1: line.bytes.insert(contentsOf: invalidUTF8(), at: at)
         case 2:  // overwrite bytes, never a digit: "id":123 must not become another request's "id":12
@@ -223,9 +224,21 @@ struct LineGenerator {
                 let position = Int.random(in: 0..<line.bytes.count, using: &random)
                 if !(0x30...0x39).contains(line.bytes[position]) { line.bytes[position] = randomByte() }
             }
+        case 3:  // a NUL byte right after a number or a literal, where jansson takes it for the end of its input
+            let ends = line.bytes.indices.dropLast().filter { Self.endsAValue(line.bytes[$0]) && Self.closesAValue(line.bytes[$0 + 1]) }
+            if let end = ends.randomElement(using: &random) { line.bytes.insert(0, at: end + 1) }
         default: line.bytes.insert(contentsOf: (0..<Int.random(in: 1...64, using: &random)).map { _ in randomByte() }, at: at)
         }
         return line
+    }
+
+    /// The last byte of a number, `true`, `false` or `null`.
+    private static func endsAValue(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "l")
+    }
+
+    private static func closesAValue(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
     }
 
     private mutating func invalidUTF8() -> [UInt8] {

@@ -4,7 +4,9 @@ import JSONRPC
 
 /// The differential parse check: for one line, jansson's own verdict on its bytes and the
 /// simulator's (its JSON-RPC router, the code hu-sim runs on every line) must agree on
-/// valid vs invalid JSON.
+/// valid vs invalid JSON — except where the text holds a raw NUL byte, which RFC 8259 allows
+/// nowhere: jansson's lexer reads one right after a number or a literal as the end of its
+/// input (`123\0`, `[2\0]`, `[true\0]`), and the simulator must refuse every such text.
 ///
 /// jansson refuses two things RFC 8259 allows and the simulator accepts on purpose
 /// (docs/behaviour.md, "JSON decisions"): numbers beyond its range and `\u0000` in object keys. For a
@@ -31,19 +33,35 @@ enum ParseVerdicts {
     struct Disagreement {
         let jansson: Verdict
         let simulator: Verdict
-        var problem: String { "parse verdicts differ: jansson says \(jansson), the simulator says \(simulator)" }
+        let hasRawNUL: Bool
+        var problem: String {
+            hasRawNUL
+                ? "a text with a raw NUL byte is not refused: jansson says \(jansson), the simulator says \(simulator)"
+                : "parse verdicts differ: jansson says \(jansson), the simulator says \(simulator)"
+        }
+    }
+
+    /// What the comparison of one line found.
+    struct Comparison {
+        var disagreement: Disagreement?
+        /// jansson accepts the text although it holds a raw NUL byte (and the simulator must not).
+        var janssonAcceptedARawNUL = false
     }
 
     /// Compares the verdicts on one line, as the simulator's framer hands it over.
-    static func compare(_ line: [UInt8]) -> Disagreement? {
+    static func compare(_ line: [UInt8]) -> Comparison {
         var text = line[...]
         if text.last == 0x0D { text = text.dropLast() }  // the framer's "\r\n"
-        if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }  // a blank line is skipped
+        if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return Comparison() }  // a blank line is skipped
         let bytes = Array(text)
         let simulator = simulatorVerdict(bytes)
-        guard simulator != .notJudged else { return nil }
+        guard simulator != .notJudged else { return Comparison() }
         let jansson = janssonVerdict(bytes)
-        return jansson == simulator ? nil : Disagreement(jansson: jansson, simulator: simulator)
+        let hasRawNUL = bytes.contains(0)
+        let expected = hasRawNUL ? Verdict.invalid : jansson
+        return Comparison(
+            disagreement: expected == simulator ? nil : Disagreement(jansson: jansson, simulator: simulator, hasRawNUL: hasRawNUL),
+            janssonAcceptedARawNUL: hasRawNUL && jansson == .valid)
     }
 
     static func simulatorVerdict(_ bytes: [UInt8]) -> Verdict {

@@ -93,11 +93,10 @@ enum LiteralRescue {
             copy.append(contentsOf: tag.utf8)
             copy.append(UInt8(ascii: "\""))
             cursor = replacement.range.upperBound
-            // jansson's lexer swallows one NUL byte right after a number (a quirk of its
-            // refill); after the marker string it would not, so the number's NUL goes too.
-            if replacement.kind == .number, cursor < source.count, source[cursor] == 0 { cursor += 1 }
         }
         copy.append(contentsOf: source[cursor...])
+        // The copy holds every byte of the text but those of what it replaced (numbers, keys
+        // jansson reads, plain strings: none with a NUL byte), so `JSON.load` finds any raw NUL.
         let result = copy.withUnsafeBytes { buffer -> Result<JSON, JSONParseError> in
             var error = json_error_t()
             guard let root = JSON.load(buffer, &error) else { return .failure(JSONParseError(error)) }
@@ -144,10 +143,8 @@ enum LiteralRescue {
                 } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
                     var end = index
                     while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
-                    // Not where a key goes: a number there is refused, however big (after the
-                    // one NUL byte jansson swallows behind a number, see `parse`).
-                    let next = end < bytes.count && bytes[end] == 0 ? end + 1 : end
-                    if Self.isOutOfRange(bytes[index..<end]), !Self.isFollowedByColon(bytes, from: next) {
+                    // Not where a key goes: a number there is refused, however big.
+                    if Self.isOutOfRange(bytes[index..<end]), !Self.isFollowedByColon(bytes, from: end) {
                         replacements.append(Replacement(range: index..<end, kind: .number))
                     }
                     index = end

@@ -3,9 +3,10 @@
 ///
 /// It answers the control frames itself — StartService for the RPC service (ACK with the
 /// negotiated `protocolVersion`, `mtu` and `hashId`, or a NAK that says why), Heartbeat,
-/// EndService — and hands complete RPC messages up. What a peer gets wrong is a NAK or a
-/// problem reported for the log where the stream can go on, and `closeReason` where it
-/// cannot (a frame over the limit, frames that do not make a message).
+/// EndService, RegisterSecondaryTransport (NAK: there is none) — and hands complete RPC
+/// messages up, from the RPC service and from the bulk data service started with it. What a
+/// peer gets wrong is a NAK or a problem reported for the log where the stream can go on, and
+/// `closeReason` where it cannot (a frame over the limit, frames that do not make a message).
 public struct ProtocolConnection: Sendable {
     public struct Configuration: Sendable {
         /// The most payload bytes in one frame, either way; told to the app in the ACK.
@@ -108,12 +109,18 @@ public struct ProtocolConnection: Sendable {
         switch ControlFrameInfo(rawValue: header.frameInfo) {
         case .heartbeat:
             reply(.heartbeatACK, to: header, bson: nil)
-        case .heartbeatACK:
-            break
+        case .heartbeatACK, .endServiceACK:
+            break  // the app's answers to the head unit's Heartbeat and EndService
         case .startService:
             startService(frame, refusal: refusal, events: &events)
         case .endService:
             endService(frame, events: &events)
+        case .registerSecondaryTransport:
+            // The StartServiceACK offers no secondary transport, so none can be registered
+            // (Core answers a NAK with the reason too).
+            let reason = "hu-sim offers no secondary transport"
+            reply(.registerSecondaryTransportNAK, to: header, bson: ["reason": .string(reason)])
+            events.append(.problem("RegisterSecondaryTransport refused: \(reason)"))
         default:
             events.append(.problem("control frame 0x\(String(header.frameInfo, radix: 16, uppercase: true)) for service \(ServiceType.name(header.serviceType)) is not served here; ignored"))
         }
@@ -121,35 +128,52 @@ public struct ProtocolConnection: Sendable {
 
     private mutating func startService(_ frame: Frame, refusal: () -> String?, events: inout [Event]) {
         let header = frame.header
-        func nak(_ reason: String) {
-            // Before version 5 a NAK has no BSON payload; the log line is then the only explanation.
-            reply(.startServiceNAK, to: header, bson: header.version >= 5 ? ["reason": .string(reason), "rejectedParams": .array([])] : nil)
+        func nak(_ reason: String, rejecting rejectedParams: [String] = []) {
+            // In the StartService's own version, as Core answers it. Before version 5 a NAK has
+            // no BSON payload; the log line is then the only explanation.
+            let bson: BSONDocument = ["reason": .string(reason), "rejectedParams": .array(rejectedParams.map(BSONValue.string))]
+            reply(.startServiceNAK, to: header, bson: header.version >= 5 ? bson : nil)
             events.append(.problem("StartService refused: \(reason)"))
         }
-        guard header.version == Self.protocolVersion.major else {
-            return nak("hu-sim speaks SDL protocol version \(Self.protocolVersion.major) only; this StartService is version \(header.version)")
+        let only = "hu-sim speaks SDL protocol version \(Self.protocolVersion.major) only"
+        guard header.version <= Self.protocolVersion.major else { return nak("\(only); this StartService is version \(header.version)") }
+        switch header.serviceType {
+        case ServiceType.rpc: break
+        case ServiceType.hybrid: return nak("the bulk data service (0x0F) starts with the RPC service (0x07), with no StartService of its own")
+        default: return nak("hu-sim serves the RPC service (0x07) only, not \(ServiceType.name(header.serviceType))")
         }
-        guard header.serviceType == ServiceType.rpc else {
-            return nak("hu-sim serves the RPC service (0x07) only, not \(ServiceType.name(header.serviceType))")
-        }
-        guard !header.encrypted else { return nak("hu-sim does not encrypt; start the RPC service unencrypted") }
+        // In a version 1 header that bit is the compression flag, which Core ignores.
+        guard header.version < 2 || !header.encrypted else { return nak("hu-sim does not encrypt; start the RPC service unencrypted") }
         guard !isRPCServiceStarted else { return nak("the RPC service is already started on this connection") }
-        let parameters: BSONDocument
-        do {
-            parameters = frame.payload.isEmpty ? [:] : try BSONDocument(bytes: frame.payload)
-        } catch {
-            return nak("the StartService payload is \(error)")
-        }
-        var version = Self.protocolVersion
-        if let requested = parameters["protocolVersion"] {
-            guard let text = requested.stringValue, let asked = ProtocolVersion(text), asked.major == Self.protocolVersion.major else {
-                return nak("protocolVersion must be a string \"5.x.y\"; got \(requested)")
+        // The app's highest version: `protocolVersion` in the payload, whatever the header's
+        // version (app libraries send version 1, as the spec asks of a first StartService);
+        // with no payload, the header's. Core takes any 5.x.y or newer and answers with the
+        // lower of the app's and its own.
+        let version: ProtocolVersion
+        if frame.payload.isEmpty {
+            guard header.version == Self.protocolVersion.major else {
+                return nak("\(only); this StartService is version \(header.version) and names no protocolVersion \"5.x.y\" in a BSON payload")
+            }
+            version = Self.protocolVersion
+        } else {
+            let parameters: BSONDocument
+            do {
+                parameters = try BSONDocument(bytes: frame.payload)
+            } catch {
+                return nak("the StartService payload is \(error)")
+            }
+            let requested = parameters["protocolVersion"]
+            guard let text = requested?.stringValue, let asked = ProtocolVersion(text), asked.major >= Self.protocolVersion.major else {
+                return nak("\(only): protocolVersion must be a string \"5.x.y\" or newer; got \(requested.map { "\($0)" } ?? "none")", rejecting: ["protocolVersion"])
             }
             version = min(asked, Self.protocolVersion)
         }
         if let reason = refusal() { return nak(reason) }
         negotiatedVersion = version
+        // The ACK and every frame after it are in the negotiated version, whatever the
+        // StartService's own (Core, and the spec's version negotiation).
         var ack = header
+        ack.version = version.major
         ack.sessionID = configuration.sessionID
         reply(
             .startServiceACK, to: ack,
@@ -166,6 +190,7 @@ public struct ProtocolConnection: Sendable {
             reply(.endServiceNAK, to: header, bson: ["reason": .string(reason), "rejectedParams": .array([])])
             events.append(.problem("EndService refused: \(reason)"))
         }
+        guard header.serviceType != ServiceType.hybrid else { return nak("the bulk data service (0x0F) ends with the RPC service (0x07)") }
         guard header.serviceType == ServiceType.rpc, isRPCServiceStarted else {
             return nak("service \(ServiceType.name(header.serviceType)) is not started on this connection")
         }
@@ -190,9 +215,13 @@ public struct ProtocolConnection: Sendable {
 
     // MARK: Data frames
 
+    /// The bulk data service (0x0F) is started with the RPC service and carries the same
+    /// messages (binary header, JSON, bulk data): app libraries send PutFile's bytes there,
+    /// and Core reads both services alike.
     private mutating func handleData(_ frame: Frame, events: inout [Event]) {
         let header = frame.header
-        guard header.serviceType == ServiceType.rpc, isRPCServiceStarted, header.sessionID == configuration.sessionID else {
+        let isServed = header.serviceType == ServiceType.rpc || header.serviceType == ServiceType.hybrid
+        guard isServed, isRPCServiceStarted, header.sessionID == configuration.sessionID else {
             let what = "a \(header.frameType) frame for service \(ServiceType.name(header.serviceType)), session \(header.sessionID)"
             return events.append(.problem("\(what), which is not started on this connection; dropped"))
         }

@@ -71,9 +71,10 @@ import TestSupport
         let stray = RPCMessage(kind: .request, functionID: 34, correlationID: 7, json: Array("{}".utf8))
         var bytes: [UInt8] = []
         MessageFragmenter.write(Message(serviceType: ServiceType.rpc, sessionID: 9, messageID: 50, payload: stray.payload), mtu: 1000, into: &bytes)
-        MessageFragmenter.write(Message(serviceType: ServiceType.hybrid, sessionID: 1, messageID: 51, payload: stray.payload), mtu: 1000, into: &bytes)
+        MessageFragmenter.write(Message(serviceType: ServiceType.video, sessionID: 1, messageID: 51, payload: stray.payload), mtu: 1000, into: &bytes)
         client.send(bytes)
         try hu.process.waitForLine(.stderr, "the stray frames in the log") { $0.contains("session 9, which is not started") }
+        try hu.process.waitForLine(.stderr, "the video frame in the log") { $0.contains("service video (0x0B), session 1, which is not started") }
         client.request(34, correlationID: 8)
         #expect(try client.nextRPC { $0.functionID == 34 }.message.correlationID == 8)
     }

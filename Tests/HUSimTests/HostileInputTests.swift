@@ -348,6 +348,28 @@ import TestSupport
         #expect(outcome.messages.first?["error"]?["code"] == .integer(-32700), "\(outcome.lines)")
     }
 
+    /// A raw NUL byte in each place it can stand: each line is one parse error with id null,
+    /// its request does not run (id 7 is never answered), and the next line is read as usual.
+    @Test func aRawNULByteAnywhereInALineIsAParseErrorWithIDNull() throws {
+        let request = Self.request(7, "Sim.GetState")
+        let lines = [
+            request.replacingOccurrences(of: "7,", with: "7\u{0},"),  // after a number
+            Self.request(7, "Sim.GetState", "{\"a\":[2\u{0}]}"),  // after a number in an array
+            Self.request(7, "Sim.GetState", "{\"a\":null\u{0}}"),  // after a literal
+            request.replacingOccurrences(of: ",\"id\"", with: ",\u{0}\"id\""),  // between tokens
+            request.replacingOccurrences(of: "GetState", with: "Get\u{0}State"),  // unescaped in a string
+            "\u{0}" + request,  // at the start
+            request + "\u{0}",  // at the end
+        ]
+        let outcome = try SimulatorProcess.run(lines: lines + [Self.request(8, "Sim.GetState")])
+        #expect(outcome.status == 0)
+        #expect(outcome.messages.map { $0["id"] } == Array(repeating: JSON.null, count: lines.count) + [.integer(8)])
+        for reply in outcome.messages.dropLast() {
+            #expect(reply["error"]?["code"] == .integer(-32700))
+            #expect(reply["error"]?["message"]?.stringValue?.hasPrefix("Parse error: a raw NUL byte") == true, "\(reply)")
+        }
+    }
+
     @Test func aLineStartingWithAByteOrderMarkIsRefusedWithAParseErrorThatSaysSo() throws {
         let outcome = try SimulatorProcess.run(lines: ["\u{FEFF}" + Self.request(1, "Sim.GetState"), Self.request(2, "No.Such.Method")])
         #expect(outcome.messages.map { $0["id"] } == [.null, .integer(2)])

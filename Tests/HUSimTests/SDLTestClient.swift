@@ -32,9 +32,14 @@ final class SDLTestClient {
 
     /// An RPC request, split at `mtu`.
     func request(_ functionID: Int, correlationID: UInt32, _ params: JSON = [:], mtu: Int = 1000) {
-        let message = RPCMessage(kind: .request, functionID: UInt32(functionID), correlationID: correlationID, json: params.serialized)
+        send(RPCMessage(kind: .request, functionID: UInt32(functionID), correlationID: correlationID, json: params.serialized), mtu: mtu)
+    }
+
+    /// An RPC message as it stands, split at `mtu`, on `service`: the RPC service, or the bulk
+    /// data service (0x0F), where app libraries send the messages that carry bulk data.
+    func send(_ message: RPCMessage, service: UInt8 = ServiceType.rpc, mtu: Int = 1000) {
         var bytes: [UInt8] = []
-        MessageFragmenter.write(Message(serviceType: ServiceType.rpc, sessionID: 1, messageID: nextMessageID, payload: message.payload), mtu: mtu, into: &bytes)
+        MessageFragmenter.write(Message(serviceType: service, sessionID: 1, messageID: nextMessageID, payload: message.payload), mtu: mtu, into: &bytes)
         nextMessageID += 1
         send(bytes)
     }
@@ -53,14 +58,15 @@ final class SDLTestClient {
         }
     }
 
-    /// Waits for the RPC message that `matches`, put together from its frames.
-    func nextRPC(seconds: Double = 10, _ matches: (RPCMessage) -> Bool) throws -> (message: RPCMessage, json: JSON) {
+    /// Waits for the RPC message that `matches`, put together from its frames; with the
+    /// service it came on.
+    func nextRPC(seconds: Double = 10, _ matches: (RPCMessage) -> Bool) throws -> (message: RPCMessage, json: JSON, service: UInt8) {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let frame = try nextFrame(seconds: max(0.01, deadline.timeIntervalSinceNow)) { $0.header.frameType != .control }
             guard let message = try assembler.take(frame) else { continue }
             let rpc = try RPCMessage(payload: message.payload)
-            if matches(rpc) { return (rpc, (try? JSON.parse(rpc.json)) ?? .null) }
+            if matches(rpc) { return (rpc, (try? JSON.parse(rpc.json)) ?? .null, message.serviceType) }
         }
     }
 

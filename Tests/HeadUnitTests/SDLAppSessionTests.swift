@@ -123,6 +123,19 @@ final class SDLAppHarness {
         #expect(hu.received().first?.json["resultCode"] == "INVALID_DATA")
     }
 
+    /// As on stdin, a raw NUL byte makes the JSON part invalid wherever it stands: after a
+    /// number, inside an array, after a literal, between tokens, unescaped in a string, at the
+    /// start, at the end.
+    @Test(arguments: ["{\"a\":1\u{0}}", "{\"a\":[2\u{0}]}", "{\"a\":true\u{0}}", "{\u{0}\"a\":1}", "{\"a\":\"x\u{0}y\"}", "\u{0}{}", "{}\u{0}"])
+    func aRawNULByteInTheJSONPartIsInvalidData(_ json: String) {
+        let hu = SDLAppHarness()
+        hu.send(RPCMessage(kind: .request, functionID: 34, correlationID: 9, json: Array(json.utf8)).payload)
+        let answer = hu.received().first
+        #expect(answer?.message.correlationID == 9)
+        #expect(answer?.json["resultCode"] == "INVALID_DATA")
+        #expect(answer?.json["info"]?.stringValue?.hasPrefix("The JSON part is not valid JSON: a raw NUL byte") == true, "\(answer?.json ?? .null)")
+    }
+
     @Test func putFileBytesComeAsBulkDataNotBase64() {
         let hu = SDLAppHarness()
         hu.request(1, SDLAppHarness.registration)

@@ -219,13 +219,41 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSON.parse(#"{"a\u0000":1,"b\u0000\x":2}"#) }
         #expect(try JSON.parse(#"{"a\u0000":1,"b\u0000\n":2}"#).objectValue?.keys == ["a\u{0}", "b\u{0}\n"])
     }
+}
 
-    @Test func aNULByteRightAfterANumberIsSwallowedAsJanssonSwallowsIt() throws {
-        // jansson's lexer reads `1\0` as 1 (its refill treats the NUL as the end of a
-        // buffer); the rescue of big numbers keeps that, so both spellings agree.
-        #expect(try JSON.parse("[1\u{0}]") == [1])
-        #expect(try JSON.parse("[1e400\u{0}]") == .array([.largeNumber("1e400")]))
-        #expect(throws: JSONParseError.self) { try JSON.parse("[\"x\"\u{0}]") }
-        #expect(throws: JSONParseError.self) { try JSON.parse("{\"a\":1}\u{0}") }
+/// A raw NUL byte is never part of a JSON text (RFC 8259): the reader refuses it wherever it
+/// stands, also where jansson's lexer would take it for the end of its input (after a number
+/// or a literal), on every path of the reader (jansson alone, big numbers rescued, long
+/// plain strings lifted). hu-fuzz --differential holds the same rule on every line.
+@Suite struct RawNULBytes {
+    static let texts: [(text: String, at: Int)] = [
+        ("123\u{0}", 3), ("[2\u{0}]", 2), ("[-1.5e3\u{0}]", 7), (#"{"a":1\#u{0}}"#, 6),  // after a number
+        ("[true\u{0}]", 5), ("null\u{0}", 4), ("[false\u{0},1]", 6),  // after a literal
+        ("[1,\u{0} 2]", 3), (#"{"a"\#u{0}:1}"#, 4),  // between tokens
+        (#"["a\#u{0}b"]"#, 3), (#"{"k\#u{0}":1}"#, 3),  // inside a string, unescaped
+        ("\u{0}[]", 0), ("\u{0}", 0),  // at the start
+        ("[1]\u{0}", 3), (#"{"a":"b"}\#u{0}"#, 9),  // at the end
+        ("[123456789012345678901234567890\u{0}]", 31), ("1e400\u{0}", 5), (#"{"k\u0000":1e400\#u{0}}"#, 16),  // numbers rescued
+    ]
+
+    @Test(arguments: texts)
+    func aRawNULByteIsRefusedWhereverItStands(_ text: String, at position: Int) {
+        #expect {
+            try JSON.parse(text)
+        } throws: { error in
+            (error as? JSONParseError)?.position == position && (error as? JSONParseError)?.message.contains("NUL") == true
+        }
+        #expect(throws: JSONParseError.self) { try Array(text.utf8).withUnsafeBytes { try JSON.validate($0) } }
+    }
+
+    /// Long texts take their long plain strings past jansson; the rest still meets the check.
+    @Test(arguments: ["[1\u{0}]", "[true\u{0}]", "\u{0}", #"{"a":"b\#u{0}"}"#])
+    func aRawNULByteIsRefusedInALongTextWithLongStrings(_ tail: String) {
+        let text = #"{"text":""# + String(repeating: "p", count: LiteralRescue.liftingThreshold) + #"","tail":"# + tail + "}"
+        #expect(throws: JSONParseError.self) { try JSON.parse(text) }
+    }
+
+    @Test func theEscapeIsTheWayToWriteANUL() throws {
+        #expect(try JSON.parse(#"["a\u0000b",{"k\u0000":1e400}]"#) == [.string("a\u{0}b"), ["k\u{0}": .largeNumber("1e400")]])
     }
 }

@@ -205,3 +205,37 @@ private struct Harness {
         #expect(harness.takeLines().first?.contains("byte-order mark") == true)
     }
 }
+
+/// A line with a raw NUL byte is not JSON, wherever the byte stands (RFC 8259), even where
+/// jansson alone would take it for the end of the text: one parse error with id null, and
+/// no request of the line runs — not even one whose id was read before the NUL.
+@Suite struct LinesWithARawNULByte {
+    static let lines: [String] = [
+        "{\"jsonrpc\":\"2.0\",\"id\":7\u{0},\"method\":\"m\"}",  // after a number
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"m\",\"params\":{\"a\":[2\u{0}]}}",  // after a number in an array
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"m\",\"params\":{\"a\":true\u{0}}}",  // after a literal
+        "{\"jsonrpc\":\"2.0\",\u{0}\"id\":7,\"method\":\"m\"}",  // between tokens
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"m\u{0}\"}",  // inside a string, unescaped
+        "\u{0}{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"m\"}",  // at the start
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"m\"}\u{0}",  // at the end
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"m\",\"params\":{\"a\":123456789012345678901234567890\u{0}}}",  // a big number
+        "[{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"m\",\"params\":{\"a\":2\u{0}}},{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"m\"}]",  // in a batch
+        "[{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"m\"}\u{0},{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"m\"}]",  // between a batch's elements
+    ]
+
+    @Test(arguments: lines)
+    func isOneParseErrorWithIDNull(_ line: String) {
+        var harness = Harness()
+        harness.send(line)
+        #expect(harness.calls.isEmpty)
+        let replies = harness.takeLines()
+        #expect(replies.count == 1)
+        #expect(replies.first?.hasPrefix(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: a raw NUL byte"#) == true, "\(replies)")
+    }
+
+    @Test func theSameLineWithTheByteEscapedInAStringIsARequest() {
+        var harness = Harness()
+        harness.send(#"{"jsonrpc":"2.0","id":7,"method":"m\u0000"}"#)
+        #expect(harness.calls.map(\.method) == ["m\u{0}"])
+    }
+}

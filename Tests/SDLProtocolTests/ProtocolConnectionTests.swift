@@ -60,30 +60,89 @@ extension BSONValue: ExpressibleByStringLiteral {
         #expect(app.events == [.serviceStarted(protocolVersion: "5.2.0")])
     }
 
-    @Test func aNewerMinorVersionIsAnsweredWithOurs() throws {
+    @Test(arguments: ["5.9.1", "6.0.0"])
+    func aNewerVersionIsAnsweredWithOurs(_ asked: String) throws {
         var app = App()
-        app.send(App.startService(bson: ["protocolVersion": "5.9.1"]))
-        #expect(try BSONDocument(bytes: app.replies()[0].payload)["protocolVersion"] == "5.4.0")
+        app.send(App.startService(version: 1, bson: ["protocolVersion": .string(asked)]))
+        let ack = app.replies()[0]
+        #expect(ack.header.version == 5)
+        #expect(try BSONDocument(bytes: ack.payload)["protocolVersion"] == "5.4.0")
     }
 
-    @Test(arguments: [UInt8(1), 2, 3, 4, 6])
-    func otherProtocolVersionsAreNAKed(_ version: UInt8) {
+    /// The first StartService as sdl_java_suite and sdl_ios write it: a version 1 header (8
+    /// bytes, no message ID) whose BSON payload names the version the app speaks.
+    @Test func aVersion1StartServiceNamingVersion5IsACKedInVersion5() throws {
         var app = App()
-        app.send(App.startService(version: version, bson: version >= 5 ? ["protocolVersion": "5.0.0"] : nil))
+        let bson: [UInt8] =
+            [32, 0, 0, 0, 0x02] + Array("protocolVersion".utf8) + [0, 6, 0, 0, 0] + Array("5.2.0".utf8) + [0, 0]
+        app.send([0x10, 0x07, 0x01, 0x00, 0, 0, 0, UInt8(bson.count)] + bson)
+        let ack = try #require(app.replies().first)
+        #expect(ack.header.version == 5)
+        #expect(ack.header.frameInfo == ControlFrameInfo.startServiceACK.rawValue)
+        #expect(ack.header.serviceType == ServiceType.rpc)
+        #expect(ack.header.sessionID == 3)
+        #expect(try BSONDocument(bytes: ack.payload)["protocolVersion"] == "5.2.0")
+        #expect(app.events == [.serviceStarted(protocolVersion: "5.2.0")])
+        // From then on, version 5 frames.
+        let bytes = app.connection.output
+        app.connection.send(RPCMessage(kind: .notification, functionID: 32768, correlationID: 0, json: Array("{}".utf8)))
+        #expect(app.connection.output.dropFirst(bytes.count).first == 0x51)
+    }
+
+    @Test(arguments: [UInt8(1), 2, 3, 4, 5])
+    func aStartServiceInAnyHeaderVersionUpTo5NamingVersion5IsACKedInVersion5(_ version: UInt8) throws {
+        var app = App()
+        app.send(App.startService(version: version, bson: ["protocolVersion": "5.4.0"]))
+        let ack = try #require(app.replies().first)
+        #expect(ack.header.frameInfo == ControlFrameInfo.startServiceACK.rawValue)
+        #expect(ack.header.version == 5)
+        #expect(app.connection.isRPCServiceStarted)
+    }
+
+    @Test(arguments: [UInt8(1), 2, 3, 4])
+    func anOlderVersionWithoutAPayloadIsNAKedInItsOwnVersion(_ version: UInt8) {
+        var app = App()
+        app.send(App.startService(version: version, bson: nil))
         let nak = app.replies().first
         #expect(nak?.header.frameInfo == ControlFrameInfo.startServiceNAK.rawValue)
         #expect(nak?.header.version == version)
+        #expect(nak?.payload.isEmpty == true)
         #expect(app.events.count == 1)
         #expect(problem(in: app.events)?.contains("version 5 only") == true)
         #expect(!app.connection.isRPCServiceStarted)
     }
 
-    @Test func aNAKSaysWhyInItsBSON() throws {
+    @Test func aHeaderVersionAbove5IsNAKed() {
         var app = App()
-        app.send(App.startService(service: ServiceType.video, bson: [:]))
+        app.send(App.startService(version: 6, bson: ["protocolVersion": "5.0.0"]))
+        #expect(app.replies().first?.header.frameInfo == ControlFrameInfo.startServiceNAK.rawValue)
+        #expect(problem(in: app.events)?.contains("version 5 only") == true)
+        #expect(!app.connection.isRPCServiceStarted)
+    }
+
+    /// Core rejects a payload whose protocolVersion is missing or older than 5, naming it.
+    @Test(arguments: [["protocolVersion": "4.3.0"], ["protocolVersion": .int32(5)], [:]] as [BSONDocument])
+    func aPayloadWithoutProtocolVersion5IsNAKedNamingIt(_ bson: BSONDocument) throws {
+        var app = App()
+        app.send(App.startService(bson: bson))
         let nak = try #require(app.replies().first)
         #expect(nak.header.frameInfo == ControlFrameInfo.startServiceNAK.rawValue)
-        #expect(try BSONDocument(bytes: nak.payload)["reason"]?.stringValue?.contains("RPC service") == true)
+        #expect(try BSONDocument(bytes: nak.payload)["rejectedParams"] == .array(["protocolVersion"]))
+        app.send(App.startService(version: 1, bson: bson))
+        let inVersion1 = app.replies().first
+        #expect(inVersion1?.header.version == 1)
+        #expect(inVersion1?.payload.isEmpty == true)
+        #expect(!app.connection.isRPCServiceStarted)
+    }
+
+    /// The bulk data service needs no start: it starts with the RPC service.
+    @Test(arguments: [(ServiceType.video, "serves the RPC service (0x07) only"), (ServiceType.hybrid, "starts with the RPC service")])
+    func aStartServiceForAnotherServiceIsNAKedSayingWhyInItsBSON(_ service: UInt8, _ reason: String) throws {
+        var app = App()
+        app.send(App.startService(service: service, bson: [:]))
+        let nak = try #require(app.replies().first)
+        #expect(nak.header.frameInfo == ControlFrameInfo.startServiceNAK.rawValue)
+        #expect(try BSONDocument(bytes: nak.payload)["reason"]?.stringValue?.contains(reason) == true)
     }
 
     @Test func garbageBSONIsNAKed() {
@@ -118,6 +177,41 @@ extension BSONValue: ExpressibleByStringLiteral {
         #expect(app.replies().map(\.header.frameInfo) == [ControlFrameInfo.heartbeatACK.rawValue])
     }
 
+    @Test func theBulkDataServiceEndsWithTheRPCServiceOnly() throws {
+        var app = App()
+        app.start()
+        app.send(Frame.control(.endService, serviceType: ServiceType.hybrid, sessionID: 3))
+        let naks = app.replies()
+        #expect(naks.map(\.header.frameInfo) == [ControlFrameInfo.endServiceNAK.rawValue])
+        #expect(try BSONDocument(bytes: naks[0].payload)["reason"]?.stringValue?.contains("ends with the RPC service") == true)
+        #expect(app.connection.isRPCServiceStarted)
+    }
+
+    @Test func registerSecondaryTransportIsNAKedWithTheReason() throws {
+        var app = App()
+        app.start()
+        app.send(Frame.control(.registerSecondaryTransport, serviceType: ServiceType.control, sessionID: 3, messageID: 1))
+        let nak = try #require(app.replies().first)
+        #expect(nak.header.frameInfo == ControlFrameInfo.registerSecondaryTransportNAK.rawValue)
+        #expect(nak.header.sessionID == 3)
+        #expect(try BSONDocument(bytes: nak.payload)["reason"] == "hu-sim offers no secondary transport")
+        #expect(app.connection.isRPCServiceStarted)
+    }
+
+    /// Control frames Core takes and ignores (or, the ACKs, takes as answers) leave the
+    /// session as it was and get no answer.
+    @Test(arguments: [
+        ControlFrameInfo.heartbeatACK, .endServiceACK, .startServiceACK, .startServiceNAK, .endServiceNAK,
+        .registerSecondaryTransportACK, .registerSecondaryTransportNAK, .transportEventUpdate, .serviceDataACK,
+    ])
+    func otherControlFramesAreTakenWithoutAnAnswer(_ info: ControlFrameInfo) {
+        var app = App()
+        app.start()
+        app.send(Frame.control(info, serviceType: ServiceType.control, sessionID: 3, messageID: 4))
+        #expect(app.replies().isEmpty)
+        #expect(app.connection.isRPCServiceStarted && app.connection.closeReason == nil)
+    }
+
     @Test func endServiceEndsTheSessionAndIsACKed() {
         var app = App()
         app.start()
@@ -142,10 +236,21 @@ extension BSONValue: ExpressibleByStringLiteral {
         RPCMessage(kind: .request, functionID: 32, correlationID: id, json: Array(json.utf8), bulkData: [UInt8](repeating: 0xAB, count: bulk))
     }
 
-    private func frames(of message: RPCMessage, mtu: Int = 64, session: UInt8 = 3) -> [UInt8] {
+    private func frames(of message: RPCMessage, mtu: Int = 64, session: UInt8 = 3, service: UInt8 = ServiceType.rpc) -> [UInt8] {
         var bytes: [UInt8] = []
-        MessageFragmenter.write(Message(serviceType: ServiceType.rpc, sessionID: session, messageID: 5, payload: message.payload), mtu: mtu, into: &bytes)
+        MessageFragmenter.write(Message(serviceType: service, sessionID: session, messageID: 5, payload: message.payload), mtu: mtu, into: &bytes)
         return bytes
+    }
+
+    /// PutFile as the app libraries send it: its bytes as bulk data, on the bulk data service.
+    @Test func aMessageOnTheBulkDataServiceArrivesAsAnRPC() {
+        var app = App()
+        app.send(frames(of: rpc("{}"), service: ServiceType.hybrid))
+        #expect(problem(in: app.events)?.contains("not started") == true)
+        app.start()
+        let message = rpc(#"{"syncFileName":"a.png","fileType":"GRAPHIC_PNG"}"#, bulk: 500)
+        app.send(frames(of: message, service: ServiceType.hybrid))
+        #expect(app.events == [.rpc(message)])
     }
 
     @Test func anRPCSplitOverFramesArrivesWhole() {
