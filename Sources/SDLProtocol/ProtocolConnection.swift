@@ -62,16 +62,22 @@ public struct ProtocolConnection: Sendable {
     public var unfinishedByteCount: Int { reader.pendingByteCount + assembler.heldByteCount }
 
     /// Reads the next bytes from the app. `refusal` is asked before the RPC service starts:
-    /// a reason given there is the StartServiceNAK's (another app is connected).
+    /// a reason given there is the StartServiceNAK's (no session is left on the connection).
     public mutating func receive(_ bytes: some Collection<UInt8>, refusal: () -> String? = { nil }) -> [Event] {
         guard closeReason == nil else { return [] }
-        var events: [Event] = []
         var frames: [Frame] = []
         do {
             try reader.feed(bytes) { frames.append($0) }
         } catch {
             closeReason = "\(error)"
         }
+        return receive(frames: frames, refusal: refusal)
+    }
+
+    /// Takes frames read by the host: a connection carrying several sessions reads its bytes
+    /// once and hands each session the frames that name it.
+    public mutating func receive(frames: [Frame], refusal: () -> String? = { nil }) -> [Event] {
+        var events: [Event] = []
         for frame in frames where closeReason == nil {
             if frame.header.frameType == .control {
                 handleControl(frame, refusal: refusal, events: &events)

@@ -25,32 +25,39 @@ final class SDLAppHarness {
         _ = received()
     }
 
-    /// Sends an RPC request split at `mtu` as an app would; returns its correlation ID.
+    /// Sends an RPC request split at `mtu` as an app would, in `session`; returns its correlation ID.
     @discardableResult
-    func request(_ functionID: Int, _ params: JSON = [:], bulk: [UInt8] = [], mtu: Int = 256) -> UInt32 {
+    func request(_ functionID: Int, _ params: JSON = [:], bulk: [UInt8] = [], mtu: Int = 256, session: UInt8 = 1) -> UInt32 {
         let correlation = nextCorrelation
         nextCorrelation += 1
         let message = RPCMessage(kind: .request, functionID: UInt32(functionID), correlationID: correlation, json: params.serialized, bulkData: bulk)
-        send(message.payload, mtu: mtu)
+        send(message.payload, mtu: mtu, session: session)
         return correlation
     }
 
-    func send(_ payload: [UInt8], mtu: Int = 256) {
+    func send(_ payload: [UInt8], mtu: Int = 256, session: UInt8 = 1) {
         var bytes: [UInt8] = []
-        MessageFragmenter.write(Message(serviceType: ServiceType.rpc, sessionID: 1, messageID: nextMessageID, payload: payload), mtu: mtu, into: &bytes)
+        MessageFragmenter.write(Message(serviceType: ServiceType.rpc, sessionID: session, messageID: nextMessageID, payload: payload), mtu: mtu, into: &bytes)
         nextMessageID += 1
         app.receive(bytes)
     }
 
     /// The RPC messages the head unit sent since last asked, put together from their frames.
     func received() -> [(message: RPCMessage, json: JSON)] {
+        receivedBySession().compactMap(\.rpc)
+    }
+
+    /// What the head unit sent since last asked, each with the session it was sent in: a
+    /// control frame as it is, an RPC message put together from its frames.
+    func receivedBySession() -> [(session: UInt8, control: Frame?, rpc: (message: RPCMessage, json: JSON)?)] {
         var frames: [Frame] = []
         try! reader.feed(app.output) { frames.append($0) }
         app.output.removeAll()
         return frames.compactMap { frame in
-            guard frame.header.frameType != .control, let message = try! assembler.take(frame) else { return nil }
+            guard frame.header.frameType != .control else { return (frame.header.sessionID, frame, nil) }
+            guard let message = try! assembler.take(frame) else { return nil }
             let rpc = try! RPCMessage(payload: message.payload)
-            return (rpc, (try? JSON.parse(rpc.json)) ?? .null)
+            return (frame.header.sessionID, nil, (rpc, (try? JSON.parse(rpc.json)) ?? .null))
         }
     }
 
@@ -193,5 +200,66 @@ final class SDLAppHarness {
         hu.app.endOfInput()
         #expect(hu.logged.contains { $0.contains("in the middle of a message") })
         #expect(hu.host.engine.registeredAppPeer == nil)
+    }
+}
+
+/// Several sessions on one SDL connection, as SDL's protocol and Core allow (ATF runs several
+/// apps on one connection so): each StartService with session ID 0 opens another session,
+/// each session is an app of its own.
+@Suite struct SDLSessionsOnOneConnection {
+    private func startAnotherSession(_ hu: SDLAppHarness) -> UInt8? {
+        hu.app.receive(Frame.control(.startService, serviceType: ServiceType.rpc, sessionID: 0, bson: ["protocolVersion": .string("5.4.0")]).bytes)
+        return hu.receivedBySession().first { $0.control?.header.frameInfo == ControlFrameInfo.startServiceACK.rawValue }?.session
+    }
+
+    private static func registration(_ name: String, _ appID: String) -> JSON {
+        var params = SDLAppHarness.registration.objectValue!
+        params["appName"] = .string(name)
+        params["appID"] = .string(appID)
+        return .object(params)
+    }
+
+    @Test func aSecondStartOpensASecondSessionWhoseAppIsItsOwn() {
+        let hu = SDLAppHarness()
+        hu.request(1, SDLAppHarness.registration)
+        _ = hu.received()
+        #expect(startAnotherSession(hu) == 2)
+        hu.request(1, Self.registration("Second", "second-1"), session: 2)
+        let registered = hu.receivedBySession().compactMap { entry in entry.rpc.map { (entry.session, $0.message.functionID) } }
+        #expect(registered.first.map { [$0.0, UInt8($0.1)] } == [2, 1], "the answer goes back in session 2")
+        #expect(registered.allSatisfy { $0.0 == 2 })
+        let apps = hu.state["apps"]?.arrayValue ?? []
+        #expect(apps.map { [$0["appID"], $0["door"]] } == [["js-1", "sdl"], ["second-1", "sdl"]])
+        // Each session's requests act on its own app: its files, its level.
+        hu.request(32, ["syncFileName": "mine.bin", "fileType": "BINARY"], bulk: [1, 2, 3], session: 2)
+        hu.request(34)
+        let listed = hu.receivedBySession().compactMap { $0.rpc.map(\.json) }
+        #expect(listed.last?["filenames"] == nil, "the first app lists none of the second's files")
+    }
+
+    @Test func endingOneSessionEndsItsAppAloneAndTheConnectionsEndEndsBoth() {
+        let hu = SDLAppHarness()
+        hu.request(1, SDLAppHarness.registration)
+        #expect(startAnotherSession(hu) == 2)
+        hu.request(1, Self.registration("Second", "second-1"), session: 2)
+        hu.app.receive(Frame.control(.endService, serviceType: ServiceType.rpc, sessionID: 2).bytes)
+        #expect(hu.state["apps"]?.arrayValue?.map { $0["appID"] } == ["js-1"])
+        // The ended session takes the next start, under its own ID.
+        #expect(startAnotherSession(hu) == 2)
+        hu.request(1, Self.registration("Third", "third-1"), session: 2)
+        #expect(hu.state["apps"]?.arrayValue?.count == 2)
+        hu.app.endOfInput()
+        #expect(hu.state["apps"] == [])
+    }
+
+    @Test func shuttingDownEndsEverySession() throws {
+        let hu = SDLAppHarness()
+        hu.request(1, SDLAppHarness.registration)
+        #expect(startAnotherSession(hu) == 2)
+        hu.request(1, Self.registration("Second", "second-1"), session: 2)
+        _ = hu.received()
+        hu.app.shutdown()
+        let ended = hu.receivedBySession().compactMap { $0.control }.filter { $0.header.frameInfo == ControlFrameInfo.endService.rawValue }
+        #expect(ended.map(\.header.sessionID) == [1, 2])
     }
 }
