@@ -70,12 +70,7 @@ struct FixtureSession {
             try write(bytes + [UInt8(ascii: "\n")], step)
         case .expect(let pattern):
             let received = try nextMessage(step, from: door(of: pattern), doing: "waiting for the expected message")
-            let differences = matcher.match(pattern, received)
-            guard differences.isEmpty else {
-                throw FixtureFailure(
-                    origin: step.origin, step: step.kind, message: "the message received differs from the one expected:",
-                    differences: differences, expected: [pattern], received: [received])
-            }
+            try require(received, matches: pattern, step, what: "the message received")
         case .expectAnyOrder(let patterns):
             var received: [JSON] = []
             for (index, pattern) in patterns.enumerated() {
@@ -121,12 +116,7 @@ struct FixtureSession {
             do { received = try app.nextMessage() } catch {
                 throw ioFailure(error, origin: step.origin, step: step.kind, doing: "waiting for the expected message \(doing)")
             }
-            let differences = matcher.match(pattern, received)
-            guard differences.isEmpty else {
-                throw FixtureFailure(
-                    origin: step.origin, step: step.kind, message: "the message the app \(name) received differs from the one expected:",
-                    differences: differences, expected: [pattern], received: [received])
-            }
+            try require(received, matches: pattern, step, what: "the message the app \(name) received")
         case .expectAnyOrder(let patterns):
             var received: [JSON] = []
             for index in patterns.indices {
@@ -140,6 +130,16 @@ struct FixtureSession {
         default:
             // The loader lets `app` go with the three above only.
             throw FixtureFailure(origin: step.origin, step: step.kind, message: "\(step.kind) cannot name an app")
+        }
+    }
+
+    /// Fails `step` unless `received` matches `pattern`; `what` names the message in the failure.
+    private mutating func require(_ received: JSON, matches pattern: JSON, _ step: Step, what: String) throws(FixtureFailure) {
+        let differences = matcher.match(pattern, received)
+        guard differences.isEmpty else {
+            throw FixtureFailure(
+                origin: step.origin, step: step.kind, message: "\(what) differs from the one expected:",
+                differences: differences, expected: [pattern], received: [received])
         }
     }
 
