@@ -65,6 +65,8 @@ public struct RPCSpec: Sendable {
     public struct EnumElement: Sendable {
         public let name: String
         public let since: String?
+        /// The number an element stands for, where the spec gives one (FunctionID's).
+        public let value: Int?
     }
 
     /// By `Name.request`, `Name.response` or `Name.notification`.
@@ -154,7 +156,9 @@ private final class SpecReader: NSObject, XMLParserDelegate {
             let functionName = attributes["name"] ?? ""
             container = (name, "\(functionName).\(attributes["messagetype"] ?? "")", functionName, attributes["since"])
         case "element" where container?.kind == "enum" && !inElement:
-            elements.append(RPCSpec.EnumElement(name: attributes["name"] ?? "", since: attributes["since"]))
+            elements.append(
+                RPCSpec.EnumElement(
+                    name: attributes["name"] ?? "", since: attributes["since"], value: attributes["value"].flatMap { Int($0) }))
             inElement = true
         case "param" where container != nil && parameter == nil:
             parameter = attributes

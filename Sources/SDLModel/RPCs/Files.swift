@@ -1,4 +1,4 @@
-// PutFile, ListFiles, DeleteFile and SetAppIcon (SDL-RULES §9–10).
+// PutFile, ListFiles, DeleteFile and SetAppIcon (SDL-RULES §9–10); GetFile and OnUpdateFile.
 
 /// `spaceAvailable`, in every file RPC's response.
 public struct SpaceAvailable: SDLStruct, Hashable {
@@ -125,5 +125,60 @@ public struct SetAppIcon: SDLRequest, Hashable {
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("syncFileName", &syncFileName, 1...500)
+    }
+}
+
+/// Reads a file (or part of one) the head unit stores, or one an app service offers.
+public struct GetFile: SDLRequest, Hashable {
+    public static let method = "GetFile"
+    public static let functionID = 54
+
+    public var fileName: String = ""
+    public var appServiceId: String?
+    public var fileType: FileType?
+    public var offset: Int?
+    public var length: Int?
+
+    public init() {}
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("fileName", &fileName, 1...255)
+        try map("appServiceId", &appServiceId, .anyLength)
+        try map("fileType", &fileType)
+        try map("offset", &offset, 0...2_000_000_000)
+        try map("length", &length, 0...2_000_000_000)
+    }
+
+    /// The chunk's place and size, its checksum and the file's type; the bytes are in the binary data.
+    public struct Response: SDLStruct, Hashable {
+        public var offset: Int?
+        public var length: Int?
+        public var fileType: FileType?
+        public var crc: Int?
+
+        public init() {}
+
+        public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+            try map("offset", &offset, 0...2_000_000_000)
+            try map("length", &length, 0...2_000_000_000)
+            try map("fileType", &fileType)
+            try map("crc", &crc, 0...4_294_967_295)
+        }
+    }
+
+    public typealias ResponseParameters = Response
+}
+
+/// The head unit asks the app to upload (again) the file of a given name.
+public struct OnUpdateFile: SDLNotification, Hashable {
+    public static let method = "OnUpdateFile"
+    public static let functionID = 32789
+
+    public var fileName: String = ""
+
+    public init() {}
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("fileName", &fileName, 1...255)
     }
 }

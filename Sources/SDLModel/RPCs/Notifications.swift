@@ -91,6 +91,8 @@ public struct OnPermissionsChange: SDLNotification, Hashable {
     public static let functionID = 32776
 
     public var permissionItem: [PermissionItem] = []
+    /// Whether the app must encrypt the RPCs that require it.
+    public var requireEncryption: Bool?
 
     public init() {}
 
@@ -98,6 +100,7 @@ public struct OnPermissionsChange: SDLNotification, Hashable {
 
     public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
         try map("permissionItem", &permissionItem, count: 0...500)
+        try map("requireEncryption", &requireEncryption, since: .v6_0)
     }
 }
 
@@ -105,6 +108,8 @@ public struct PermissionItem: SDLStruct, Hashable {
     public var rpcName = ""
     public var hmiPermissions = HMIPermissions()
     public var parameterPermissions = ParameterPermissions()
+    /// Whether the RPC must be sent encrypted.
+    public var requireEncryption: Bool?
 
     public init() {}
 
@@ -117,6 +122,7 @@ public struct PermissionItem: SDLStruct, Hashable {
         try map("rpcName", &rpcName, 1...100)
         try map("hmiPermissions", &hmiPermissions)
         try map("parameterPermissions", &parameterPermissions)
+        try map("requireEncryption", &requireEncryption, since: .v6_0)
     }
 }
 

@@ -1,6 +1,8 @@
 import JSONCodec
 
-// RegisterAppInterface, UnregisterAppInterface and GetSystemCapability (SDL-RULES §1).
+// RegisterAppInterface, UnregisterAppInterface and GetSystemCapability (SDL-RULES §1); changing
+// the registration (ChangeRegistration, OnLanguageChange, OnHashChange) and ending it
+// (CloseApplication).
 
 /// Establishes an interface with a mobile application.
 public struct RegisterAppInterface: SDLRequest, Hashable {
@@ -204,4 +206,68 @@ public struct GetSystemCapability: SDLRequest, Hashable {
         }
     }
     public typealias ResponseParameters = Response
+}
+
+/// Changes the app's languages, names and voice synonyms after it registered.
+public struct ChangeRegistration: SDLRequest, Hashable {
+    public static let method = "ChangeRegistration"
+    public static let functionID = 30
+
+    public var language: Language = .enUS
+    public var hmiDisplayLanguage: Language = .enUS
+    public var appName: String?
+    public var ttsName: [TTSChunk]?
+    public var ngnMediaScreenAppName: String?
+    public var vrSynonyms: [String]?
+
+    public init() {}
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("language", &language)
+        try map("hmiDisplayLanguage", &hmiDisplayLanguage)
+        try map("appName", &appName, 1...100, since: .v3_0)
+        try map("ttsName", &ttsName, count: 1...100, since: .v3_0)
+        try map("ngnMediaScreenAppName", &ngnMediaScreenAppName, 1...100, since: .v3_0)
+        try map("vrSynonyms", &vrSynonyms, count: 1...100, 1...40, since: .v3_0)
+    }
+}
+
+/// The head unit's voice or display language changed.
+public struct OnLanguageChange: SDLNotification, Hashable {
+    public static let method = "OnLanguageChange"
+    public static let functionID = 32778
+
+    public var language: Language = .enUS
+    public var hmiDisplayLanguage: Language = .enUS
+
+    public init() {}
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("language", &language)
+        try map("hmiDisplayLanguage", &hmiDisplayLanguage)
+    }
+}
+
+/// The ID of the app's current state, for resuming it after a reconnection, changed.
+public struct OnHashChange: SDLNotification, Hashable {
+    public static let method = "OnHashChange"
+    public static let functionID = 32782
+
+    public var hashID: String = ""
+
+    public init() {}
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {
+        try map("hashID", &hashID, 1...100)
+    }
+}
+
+/// Asks the head unit to close the app (its HMI level becomes NONE).
+public struct CloseApplication: SDLRequest, Hashable {
+    public static let method = "CloseApplication"
+    public static let functionID = 58
+
+    public init() {}
+
+    public mutating func mapParameters(_ map: inout some ParameterMap) throws(SchemaViolation) {}
 }

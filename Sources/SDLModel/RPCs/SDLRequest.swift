@@ -11,7 +11,8 @@ public protocol SDLRequest: SDLStruct {
     static var functionID: Int { get }
 }
 
-/// A notification from the head unit.
+/// A notification: from the head unit, or from the app (OnAppCapabilityUpdated, and
+/// OnAppServiceData from the provider of a service).
 public protocol SDLNotification: SDLStruct {
     /// The RPC's name on the wire.
     static var method: String { get }

@@ -32,9 +32,10 @@ public protocol ParameterMap {
 
 extension ParameterMap {
     public mutating func callAsFunction<V: ParameterValue>(
-        _ name: String, _ value: inout V, _ limits: V.Limits, default defaultValue: V? = nil, since: SpecVersion? = nil
+        _ name: String, _ value: inout V, _ limits: V.Limits, default defaultValue: V? = nil, since: SpecVersion? = nil,
+        mandatoryBefore: SpecVersion? = nil
     ) throws(SchemaViolation) {
-        try self(name, &value, limits, default: defaultValue, ParameterTraits(since: since))
+        try self(name, &value, limits, default: defaultValue, ParameterTraits(since: since, mandatoryBefore: mandatoryBefore))
     }
 
     public mutating func callAsFunction<V: ParameterValue>(
@@ -51,9 +52,10 @@ extension ParameterMap {
     }
 
     public mutating func callAsFunction<V: ParameterValue>(
-        _ name: String, _ value: inout V?, since: SpecVersion? = nil, nullWhenAbsent: Bool = false
+        _ name: String, _ value: inout V?, since: SpecVersion? = nil, mandatoryBefore: SpecVersion? = nil,
+        nullWhenAbsent: Bool = false
     ) throws(SchemaViolation) where V.Limits == NoLimits {
-        try self(name, &value, NoLimits(), ParameterTraits(since: since, nullWhenAbsent: nullWhenAbsent))
+        try self(name, &value, NoLimits(), ParameterTraits(since: since, mandatoryBefore: mandatoryBefore, nullWhenAbsent: nullWhenAbsent))
     }
 
     /// An array parameter: its size bounds and each element's limits.
@@ -145,7 +147,7 @@ public struct ParameterDescription: Sendable {
     public let defaultValue: String?
     /// The version that introduced the parameter; nil: as old as its message.
     public let since: SpecVersion?
-    /// For an optional parameter that was mandatory before this version.
+    /// For an optional parameter (or one with a default) that was mandatory before this version.
     public let mandatoryBefore: SpecVersion?
 
     /// The struct the parameter holds (directly or in an array), for nested help.
@@ -165,6 +167,9 @@ struct ParameterReader: ParameterMap {
         }
         guard let json = object[name] else {
             guard let defaultValue else { throw SchemaViolation("mandatory parameter is missing", at: name) }
+            if let before = traits.mandatoryBefore, version < before {
+                throw SchemaViolation("mandatory parameter is missing (before SDL \(before))", at: name)
+            }
             value = defaultValue
             return
         }
@@ -224,7 +229,8 @@ struct ParameterDescriber: ParameterMap {
         descriptions.append(
             ParameterDescription(
                 name: name, type: V.parameterType(limits), isMandatory: defaultValue == nil,
-                defaultValue: defaultValue.map { $0.encode().serializedString }, since: traits.since, mandatoryBefore: nil,
+                defaultValue: defaultValue.map { $0.encode().serializedString }, since: traits.since,
+                mandatoryBefore: traits.mandatoryBefore,
                 structType: structType(of: V.self)))
     }
 

@@ -19,8 +19,8 @@ public struct ParameterTraits: Sendable {
     /// The version that introduced the parameter; older apps' requests have it removed
     /// before they are read, as SDL Core 8.2 does. nil: as old as the message itself.
     public var since: SpecVersion?
-    /// An optional parameter that was mandatory before this version (`Choice.vrCommands`
-    /// before 5.0).
+    /// An optional parameter (or one SDL fills with a default) that was mandatory before this
+    /// version (`Choice.vrCommands` before 5.0, `GPSData.pdop` before 5.0).
     public var mandatoryBefore: SpecVersion?
     /// Written as `null` when absent, rather than left out (the simulator's `Sim.GetState`).
     public var nullWhenAbsent: Bool

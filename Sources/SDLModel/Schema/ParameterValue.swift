@@ -135,7 +135,10 @@ extension Array: ParameterValue where Element: ParameterValue {
 
 /// An SDL enumeration: its raw values are SDL's names.
 public protocol SDLEnum: ParameterValue, RawRepresentable, CaseIterable, Hashable
-where RawValue == String, Limits == NoLimits {}
+where RawValue == String, Limits == NoLimits {
+    /// The enum's name in MOBILE_API.xml (the Swift name unless they differ).
+    static var sdlName: String { get }
+}
 
 extension SDLEnum {
     public static func decode(_ json: JSON, limits: NoLimits, version: SpecVersion) throws(SchemaViolation) -> Self {

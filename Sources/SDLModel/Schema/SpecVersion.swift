@@ -22,15 +22,18 @@ public struct SpecVersion: Sendable, Hashable, Comparable, CustomStringConvertib
     /// `5.0`, or `4.5.1` when there is a patch.
     public var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
 
-    // The versions MOBILE_API.xml names in `since`.
+    // The versions MOBILE_API.xml names in `since` and `until`.
     public static let v1_0 = SpecVersion(1, 0)
     public static let v2_0 = SpecVersion(2, 0)
     public static let v3_0 = SpecVersion(3, 0)
     public static let v4_0 = SpecVersion(4, 0)
     public static let v4_1 = SpecVersion(4, 1)
     public static let v4_2 = SpecVersion(4, 2)
+    public static let v4_2_1 = SpecVersion(4, 2, 1)
+    public static let v4_2_2 = SpecVersion(4, 2, 2)
     public static let v4_3 = SpecVersion(4, 3)
     public static let v4_5 = SpecVersion(4, 5)
+    public static let v4_5_1 = SpecVersion(4, 5, 1)
     public static let v5_0 = SpecVersion(5, 0)
     public static let v5_1 = SpecVersion(5, 1)
     public static let v6_0 = SpecVersion(6, 0)
