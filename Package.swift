@@ -121,7 +121,7 @@ let package = Package(
         .target(
             name: "SimulatorClient",
             dependencies: [
-                "SDLManager", "SDLModel", "JSONRPC",
+                "SDLManager", "SDLModel", "JSONRPC", "JSONCodec",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -175,6 +175,8 @@ let package = Package(
             name: "SDLManagerTests",
             dependencies: [
                 "SDLManager", "SimulatorClient", "SDLModel", "JSONRPC", "JSONCodec", "TestSupport",
+                // hu-sim's engine and session, run in the test process (Support/InProcessSimulator.swift).
+                "HeadUnit", "SimulatorHost",
                 .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
             ]
         ),

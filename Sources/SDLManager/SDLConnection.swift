@@ -83,6 +83,10 @@ public actor SDLConnection {
     private var nextID: Int64 = 1
     private var output: [UInt8] = []
     private var writerWaiting: CheckedContinuation<Void, Never>?
+    /// Bytes taken from `output` for the sink, and how many of them the sink has taken.
+    private var bytesTaken = 0
+    private var bytesWritten = 0
+    private var flushWaiters: [(upTo: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var deadlines = DeadlineHeap()
     private var timer: (deadline: Duration, task: Task<Void, Never>)?
     private var subscribers: [Int: Subscriber] = [:]
@@ -295,9 +299,26 @@ public actor SDLConnection {
         timer?.task.cancel()
         timer = nil
         deadlines = DeadlineHeap()
+        for waiter in flushWaiters { waiter.continuation.resume() }
+        flushWaiters = []
         for subscriber in subscribers.values { subscriber.finish() }
         subscribers = [:]
         wakeWriter()
+    }
+
+    /// Returns once everything written so far is with the byte sink (or the connection has
+    /// ended): a peer then asked something on another channel has these requests first.
+    public func flushed() async {
+        let target = bytesTaken + output.count
+        guard bytesWritten < target, closeReason == nil else { return }
+        await withCheckedContinuation { flushWaiters.append((target, $0)) }
+    }
+
+    private func wrote(_ count: Int) {
+        bytesWritten += count
+        let due = flushWaiters.filter { $0.upTo <= bytesWritten }
+        flushWaiters.removeAll { $0.upTo <= bytesWritten }
+        for waiter in due { waiter.continuation.resume() }
     }
 
     // MARK: Timeouts
@@ -356,6 +377,7 @@ public actor SDLConnection {
                         } catch {
                             await self.close(reason: "writing to the head unit failed: \(error)")
                         }
+                        await self.wrote(bytes.count)
                     }
                     await sink.finish()
                 }
@@ -378,6 +400,7 @@ public actor SDLConnection {
         }
         var bytes: [UInt8] = []
         swap(&bytes, &output)
+        bytesTaken += bytes.count
         return bytes
     }
 

@@ -12,10 +12,10 @@ import Testing
 
     /// A keyboard on screen with a loop fed by its `OnKeyboardInput`; closed afterwards.
     private func withKeyboard(
-        arguments: String = "", keyboard: KeyboardProperties = KeyboardProperties(), provider: (any AutocompleteProvider)? = nil,
+        _ settings: SimulatorSettings = SimulatorSettings(), keyboard: KeyboardProperties = KeyboardProperties(), provider: (any AutocompleteProvider)? = nil,
         _ body: (AutocompleteLoop, SimulatorDriver) async throws -> Void
     ) async throws {
-        try await withReadyManager(arguments: arguments) { manager, user in
+        try await withReadyManager(settings) { manager, user in
             let connection = manager.connection
             if keyboard != KeyboardProperties() {
                 _ = try await connection.send(SetGlobalProperties(keyboardProperties: keyboard))
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func anOlderHeadUnitShowsTheFirstSuggestion() async throws {
-        try await withKeyboard(arguments: "--profile legacy") { loop, user in
+        try await withKeyboard(.legacy) { loop, user in
             try await type("ber", expecting: [lookup("ber")[0]], on: user, loop)
         }
     }

@@ -263,7 +263,7 @@ import Testing
     // MARK: A legacy head unit
 
     @Test func onAHeadUnitOlderThanSDL6CancelSaysItCannotDismissAndTheInteractionGoesOn() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             #expect(await manager.choiceSets.headUnitVersion?.majorVersion == 4)
             let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"))
             let presentation = await manager.choiceSets.start(set)

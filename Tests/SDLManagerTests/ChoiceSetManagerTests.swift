@@ -214,7 +214,7 @@ import Testing
     }
 
     @Test func theLegacyHeadUnitNeedsVoiceCommandsAndGetsPlaceholders() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             try await probeAnswered(manager)
             #expect(await manager.choiceSets.isVoiceOptional == false)
             try await manager.choiceSets.preload(try cells("Berlin", "Paris"))

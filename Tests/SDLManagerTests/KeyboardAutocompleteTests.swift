@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func anSDL45HeadUnitGetsTheFirstSuggestionAsAutoCompleteTextAndLosesItAfterwards() async throws {
-        try await withReadyManager(arguments: "--profile legacy", clock: clock) { manager, user in
+        try await withReadyManager(.legacy, clock: clock) { manager, user in
             let keyboard = await manager.keyboards.start(
                 initialText: "Where to?", autocomplete: KeyboardAutocomplete(provider: Self.places(), debounce: .zero))
             try await interactionOnScreen(user)

@@ -96,7 +96,7 @@ import Testing
             try await interactionOnScreen(user)
             try await type("ber", lookingUp: "ber", on: user, &states)
             try await expectShown(["Berlin", "Bern"], on: user)
-            _ = try await user.connection.send(UserSelectAutocomplete(index: 0))
+            _ = try await user.send(UserSelectAutocomplete(index: 0))
             try await user.submit()
             guard case .suggestionPicked(let picked) = await keyboard.result else {
                 Issue.record("ended \(await keyboard.result)")

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func workSubmittedBeforeTheHeadUnitIsReadyWaitsAndRunsWhenItIs() async throws {
-        try await withSimulator(arguments: "--no-auto-activate") { connection, user in
+        try await withSimulator(.withoutActivation) { connection, user in
             let manager = SDLManager(connection: connection, configuration: .test())
             try await manager.start()
             let log = Log()

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// The manager under faults (issue #11): seeded random scenarios of preload, present,
-/// keyboard, cancel, delete and upload against the real `hu-sim`, with injected drops, delays and
+/// keyboard, cancel, delete and upload against hu-sim's engine (in the test process), with injected drops, delays and
 /// error codes, both clocks moved on, the simulator killed and the manager stopped at
 /// random moments. Every operation must end with exactly one outcome, the queue must
 /// never jam, and an artwork the head unit acknowledged is never sent again.
@@ -114,7 +114,7 @@ enum ScenarioStep: Sendable, CustomStringConvertible {
         case .advanceSimulatorClock(let seconds): "advance the simulator's clock \(seconds) s"
         case .advanceConnectionClock(let seconds): "advance the connection's clock \(seconds) s"
         case .pause(let milliseconds): "pause \(milliseconds) ms of real time"
-        case .killSimulator: "SIGKILL the simulator"
+        case .killSimulator: "kill the simulator"
         case .stopManager: "manager.stop()"
         }
     }
@@ -278,12 +278,12 @@ enum FaultScenarioRunner {
 
     static func run(_ scenario: FaultScenario) async -> ScenarioReport {
         var report = ScenarioReport()
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("fault-sim-\(UUID().uuidString).pid")
-        defer { try? FileManager.default.removeItem(at: pidFile) }
         let clock = TestClock<Duration>()
         do {
-            try await withReadyManager(clock: clock, pidFile: pidFile) { manager, user in
-                report = await run(scenario, manager: manager, user: user, clock: clock, pidFile: pidFile)
+            try await withInProcessSimulator(clock: clock) { connection, simulator in
+                let manager = try await readyManager(on: connection)
+                report = await run(scenario, manager: manager, user: simulator.driver(behind: connection), simulator: simulator, clock: clock)
+                await manager.stop()
             }
         } catch {
             report.violations.append("the harness failed: \(error)")
@@ -292,7 +292,8 @@ enum FaultScenarioRunner {
     }
 
     private static func run(
-        _ scenario: FaultScenario, manager: SDLManager, user: SimulatorDriver, clock: TestClock<Duration>, pidFile: URL
+        _ scenario: FaultScenario, manager: SDLManager, user: SimulatorDriver, simulator: InProcessSimulator,
+        clock: TestClock<Duration>
     ) async -> ScenarioReport {
         var report = ScenarioReport()
         let log = OperationLog()
@@ -359,8 +360,9 @@ enum FaultScenarioRunner {
             case .pause(let milliseconds):
                 try? await Task.sleep(for: .milliseconds(milliseconds))
             case .killSimulator:
-                guard !report.killed, let pid = simulatorPID(pidFile) else { continue }
-                report.killed = kill(pid, SIGKILL) == 0
+                guard !report.killed else { continue }
+                await simulator.kill()
+                report.killed = true
             case .stopManager:
                 report.stopped = true
                 await manager.stop(reason: "the scenario stopped it")
@@ -552,9 +554,5 @@ enum FaultScenarioRunner {
         case .timeout: _ = try? await user.advance(by: .seconds(5))
         case .nothing: return
         }
-    }
-
-    private static func simulatorPID(_ pidFile: URL) -> Int32? {
-        (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 }
