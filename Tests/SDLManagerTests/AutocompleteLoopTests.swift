@@ -359,21 +359,3 @@ actor SentProperties {
     /// The autocomplete lists of the updates that had one.
     var lists: [[String]?] { all.filter { $0.autoCompleteList != nil }.map(\.autoCompleteList) }
 }
-
-/// Holds whoever waits until it is opened (unlike `Gate`, which never opens).
-actor Latch {
-    private var isOpen = false
-    private var continuations: [CheckedContinuation<Void, Never>] = []
-    var waiters: Int { continuations.count }
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { continuations.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for continuation in continuations { continuation.resume() }
-        continuations = []
-    }
-}

@@ -293,7 +293,7 @@ import Testing
             await #expect(throws: ChoiceSetError.cannotDismissOnThisHeadUnit(headUnitVersion: nil)) {
                 try await presentation.cancel()
             }
-            #expect(!presentation.isFinished)
+            #expect(await !presentation.isFinished)
             let interaction = try #require(await headUnit.requests(PerformInteraction.method).first)
             await headUnit.respond(to: interaction, with: .result(.aborted))
             #expect(await presentation.result.cancelSource == .user)
@@ -364,7 +364,7 @@ import Testing
             await headUnit.waitFor(PerformInteraction.method)
             // Twice the connection's 10 s timeout plus twice the interaction's 5 s: past Core's own wait.
             await clock.advance(by: .seconds(29))
-            #expect(!presentation.isFinished)
+            #expect(await !presentation.isFinished)
             await clock.advance(by: .seconds(1))
             let error = await presentation.result.error
             #expect(error as? SDLConnectionError == .timedOut(method: "PerformInteraction", after: .seconds(30)))

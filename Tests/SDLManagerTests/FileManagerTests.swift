@@ -179,11 +179,11 @@ import Testing
             let first = SDLFile(name: "same.bin", data: picture(13))
             let changed = SDLFile(name: "same.bin", data: picture(14))
             // Both queued before either runs; the one that runs second finds the other's file there.
-            files.queue.suspend()
+            await files.queue.suspend()
             let one = Task { try await files.upload(first) }
             let two = Task { try await files.upload(changed) }
-            #expect(try await eventually { files.queue.waitingCount == 2 })
-            files.queue.resume()
+            #expect(try await eventually { await files.queue.waitingCount == 2 })
+            await files.queue.resume()
             let outcomes = [try await one.value, try await two.value]
             #expect(outcomes.contains(.uploaded) && outcomes.contains(.alreadyOnHeadUnit))
             #expect(await headUnit.requests(PutFile.method).count == 1)

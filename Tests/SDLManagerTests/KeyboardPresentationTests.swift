@@ -111,7 +111,7 @@ import Testing
             try await user.advance(by: .seconds(4))
             try await user.type("B")
             try await user.advance(by: .seconds(4))
-            #expect(!keyboard.isFinished)
+            #expect(await !keyboard.isFinished)
             try await user.advance(by: .seconds(1))
             guard case .timedOut = await keyboard.result else {
                 Issue.record("expected a timeout, got \(await keyboard.result)")
@@ -133,7 +133,7 @@ import Testing
             await headUnit.notify(OnKeyboardInput.method, OnKeyboardInput(.keypress, data: "B").parameters)
             #expect(await collectFirst(keyboard.events) == OnKeyboardInput(.keypress, data: "B"))
             await clock.advance(by: .seconds(29))
-            #expect(!keyboard.isFinished)
+            #expect(await !keyboard.isFinished)
             await clock.advance(by: .seconds(1))
             guard case .failed(let error as KeyboardError) = await keyboard.result else {
                 Issue.record("expected no answer, got \(await keyboard.result)")
@@ -263,9 +263,9 @@ import Testing
             let events = Task { await allEvents(keyboard.events) }
             try await interactionOnScreen(user)
             _ = try await user.send(UserKeyboardEvent(.inputKeyMaskEnabled))
-            #expect(try await eventually { keyboard.isInputMasked == true })
+            #expect(try await eventually { await keyboard.isInputMasked == true })
             _ = try await user.send(UserKeyboardEvent(.inputKeyMaskDisabled))
-            #expect(try await eventually { keyboard.isInputMasked == false })
+            #expect(try await eventually { await keyboard.isInputMasked == false })
             try await user.close()
             #expect(await events.value.map(\.event) == [.inputKeyMaskEnabled, .inputKeyMaskDisabled, .entryCancelled])
         }

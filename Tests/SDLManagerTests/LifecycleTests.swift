@@ -26,7 +26,7 @@ import Testing
             let manager = SDLManager(connection: connection, configuration: .test())
             try await manager.start()
             let log = Log()
-            let work = manager.queue.submit("early work") { log.append("ran") }
+            let work = await manager.queue.submit("early work") { log.append("ran") }
             let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(1))) }
             // A round trip later the head unit is still in NONE: nothing has run.
             #expect(try await user.state().hmiLevel == HMILevel.none)
@@ -119,18 +119,23 @@ import Testing
         try await withFakeManager(headUnit) { manager in
             let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(5))) }
             await headUnit.waitFor(PutFile.method)
-            let queued = (0..<20).map { number in manager.queue.submit("queued \(number)") { number } }
+            let hang = Latch()
+            let running = await manager.queue.submit("running") { await hang.wait() }
+            var queued: [SDLOperation<Int>] = []
+            for number in 0..<20 { queued.append(await manager.queue.submit("queued \(number)") { number }) }
             let laterUpload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(6))) }
-            // The later upload waits on the file manager's own queue.
-            let allQueued = try await eventually { manager.queue.waitingCount == 20 && manager.fileManager.queue.waitingCount == 1 }
+            // The 20 wait behind the running operation, the later upload behind the first in the files lane.
+            let allQueued = try await eventually { await manager.queue.waitingCount == 21 }
             #expect(allQueued)
             await manager.stop(reason: "test over")
             let shutDown = SDLOperationError.shutDown(reason: "test over")
             await #expect(throws: shutDown) { try await upload.value }
             await #expect(throws: shutDown) { try await laterUpload.value }
+            await #expect(throws: shutDown) { try await running.value }
             for operation in queued { await #expect(throws: shutDown) { try await operation.value } }
             await #expect(throws: shutDown) { try await manager.queue.run("after") { 1 } }
             #expect(await headUnit.requests(PutFile.method).count == 1)
+            await hang.open()
         }
     }
 
@@ -163,10 +168,12 @@ import Testing
         let headUnit = FakeHeadUnit()
         try await withFakeManager(headUnit) { manager in
             await headUnit.notify("OnHMIStatus", OnHMIStatus(.none, audio: .notAudible, context: .main).parameters)
-            #expect(try await eventually { await manager.state == .paused(.hmiLevelNone) })
-            let work = manager.queue.submit("waits") { "ran" }
-            try await Task.sleep(for: .milliseconds(20))
-            #expect(!work.isFinished)
+            let paused = try await eventually { await manager.state == .paused(.hmiLevelNone) }
+            #expect(paused)
+            let work = await manager.queue.submit("waits") { "ran" }
+            // Operations start only when the queue hands them out: paused, it hands out none.
+            // (The voice-optional probe may still run: it was handed out before.)
+            #expect(await manager.queue.waitingCount == 1)
             await headUnit.notify("OnHMIStatus", OnHMIStatus(.limited, audio: .notAudible, context: .main).parameters)
             #expect(try await work.value == "ran")
             #expect(await manager.state == .ready)

@@ -267,7 +267,7 @@ struct StartedPresentation: Sendable {
 /// Something on screen or queued that the app may cancel: a choice set or a keyboard.
 struct Cancellable: Sendable {
     let step: Int
-    let isFinished: @Sendable () -> Bool
+    let isFinished: @SDLActor () -> Bool
     /// Asks for the cancel; what came of asking.
     let cancel: @Sendable () async -> String
 }
@@ -339,7 +339,8 @@ enum FaultScenarioRunner {
                 log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await keyboard.result)" }
                 await act(ending, onKeyboard: title, user: user)
             case .cancelPresentation(let newest):
-                let unfinished = cancellables.filter { !$0.isFinished() }
+                var unfinished: [Cancellable] = []
+                for cancellable in cancellables where await !cancellable.isFinished() { unfinished.append(cancellable) }
                 guard let target = newest ? unfinished.last : unfinished.first else { continue }
                 log.start("step \(number): \(step) (the one of step \(target.step))", target.cancel)
             case .upload(let index, let copies):
@@ -380,7 +381,7 @@ enum FaultScenarioRunner {
             report.violations.append("\(entry.name), started after stop(), ended \(entry.outcome)")
         }
         for entry in log.all where entry.endings == 1 { report.outcomes[Self.kind(of: entry.outcome), default: 0] += 1 }
-        for started in presentations where started.presentation.isFinished {
+        for started in presentations where await started.presentation.isFinished {
             let first = "\(await started.presentation.result)"
             let second = "\(await started.presentation.result)"
             if first != second {
@@ -401,15 +402,15 @@ enum FaultScenarioRunner {
         let state = await manager.state
         if state == .shutDown {
             // Shut down (stopped or the head unit gone): everything later fails at once.
-            let late = manager.queue.submit("after shutdown") { 1 }
+            let late = await manager.queue.submit("after shutdown") { 1 }
             guard case .failure(let error as SDLOperationError) = await late.result, error.isCancellation else {
                 report.violations.append("an operation submitted after shutdown did not fail with .shutDown")
                 return report
             }
         } else if state == .ready {
-            let probe = manager.queue.submit("probe") { 1 }
-            await settle(until: { probe.isFinished }, user: user, clock: clock)
-            let probeValue = probe.isFinished ? try? await probe.value : nil
+            let probe = await manager.queue.submit("probe") { 1 }
+            await settle(until: { await probe.isFinished }, user: user, clock: clock)
+            let probeValue = await probe.isFinished ? try? await probe.value : nil
             if probeValue != 1 {
                 report.jammed = true
                 report.violations.append("the queue is jammed: a trivial operation did not finish")
@@ -442,11 +443,11 @@ enum FaultScenarioRunner {
     /// Each round first gives the simulator real time to answer what is in flight: moving the
     /// connection's clock at once would time out requests a live head unit is about to answer.
     private static func settle(
-        until condition: @Sendable () -> Bool, user: SimulatorDriver, clock: TestClock<Duration>
+        until condition: @Sendable () async -> Bool, user: SimulatorDriver, clock: TestClock<Duration>
     ) async {
         for _ in 0..<settleRounds {
             for _ in 0..<50 {
-                if condition() { return }
+                if await condition() { return }
                 try? await Task.sleep(for: .milliseconds(1))
             }
             _ = try? await user.advance(by: .seconds(60))

@@ -115,15 +115,6 @@ func picture(_ seed: Int, size: Int = 64) -> [UInt8] {
     (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ seed &* 131) }
 }
 
-/// Polls `condition` every millisecond of real time, for up to 5 s; false if it never held.
-func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-    for _ in 0..<5000 {
-        if try await condition() { return true }
-        try await Task.sleep(for: .milliseconds(1))
-    }
-    return try await condition()
-}
-
 /// Logs only what is worth a test's output.
 let quietLogger: Logger = {
     var logger = Logger(label: "test")
