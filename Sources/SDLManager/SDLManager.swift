@@ -128,11 +128,7 @@ import SDLModel
         connection.follow(
             [OnHMIStatus.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self, OnKeyboardInput.self],
             { [weak self] event in self?.receive(event) },
-            ended: { [weak self] reason in
-                // After the work the end woke (each request under way failing with its own
-                // error) has run: it is queued in the domain at no lower priority.
-                Task(priority: .background) { self?.shutDown(reason: "the connection to the head unit ended: \(reason)") }
-            })
+            ended: { [weak self] reason in self?.shutDown(reason: "the connection to the head unit ended: \(reason)", endingRunningWork: false) })
         do {
             try await register()
         } catch {
@@ -169,11 +165,13 @@ import SDLModel
         }
     }
 
-    /// Everything `stop` does but unregistering: what the end of the connection leaves to do.
-    private func shutDown(reason: String) {
+    /// Everything `stop` does but unregistering. When the connection has ended, the work
+    /// under way ends with its own error from the connection (each request fails at once),
+    /// not with the shutdown.
+    private func shutDown(reason: String, endingRunningWork: Bool = true) {
         guard shutDownReason == nil else { return }
         shutDownReason = reason
-        queue.shutDown(reason: reason)
+        if endingRunningWork { queue.shutDown(reason: reason) } else { queue.close(reason: reason) }
         setState(.shutDown)
         heldEvents = nil
         fileManager.shutDown(reason: reason)

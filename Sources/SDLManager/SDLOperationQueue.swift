@@ -181,6 +181,16 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
         for entry in dropped { entry.fail(error) }
     }
 
+    /// Finishes every waiting operation with `.shutDown(reason)`, and every later one at once,
+    /// but lets the running ones end on their own (or by their watchdogs): when the head unit
+    /// is gone, the work under way ends with what the connection tells it.
+    func close(reason: String) {
+        if shutDownReason == nil { shutDownReason = reason }
+        let dropped = waiting
+        waiting = []
+        for entry in dropped { entry.fail(SDLOperationError.shutDown(reason: reason)) }
+    }
+
     func cancel(_ id: Int) {
         if let index = waiting.firstIndex(where: { $0.id == id }) {
             waiting.remove(at: index).fail(SDLOperationError.cancelled)

@@ -273,7 +273,7 @@ struct Cancellable: Sendable {
 }
 
 enum FaultScenarioRunner {
-    /// Real time an operation may take to end once both clocks have been moved far past every timeout.
+    /// Rounds of moving both clocks far on (past every timeout and watchdog) an operation may take to end.
     static let settleRounds = 40
 
     static func run(_ scenario: FaultScenario) async -> ScenarioReport {
@@ -388,15 +388,14 @@ enum FaultScenarioRunner {
                 report.doubled += 1
                 report.violations.append("the presentation of step \(started.step) gave \(first), then \(second)")
             }
-            // The delegate hears the ending as the result is set; give its call a moment.
-            for _ in 0..<100 where started.delegate.events.isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
+            // The delegate hears the ending as the result is set.
             if started.delegate.events.count != 1 {
                 if started.delegate.events.count > 1 { report.doubled += 1 }
                 report.violations.append("the delegate of step \(started.step)'s presentation heard \(started.delegate.events)")
             }
         }
 
-        if report.killed, !(await waitForShutDown(manager)) {
+        if report.killed, !(await waitForShutDown(manager, user: user)) {
             report.violations.append("the manager did not shut down after its simulator was killed")
         }
         let state = await manager.state
@@ -431,25 +430,25 @@ enum FaultScenarioRunner {
         return outcome
     }
 
-    private static func waitForShutDown(_ manager: SDLManager) async -> Bool {
-        for _ in 0..<2000 {
+    /// Whether the manager has shut down once the head unit is settled (a few rounds: the
+    /// shutdown after a lost connection waits behind the work the loss woke).
+    private static func waitForShutDown(_ manager: SDLManager, user: SimulatorDriver) async -> Bool {
+        for _ in 0..<10 {
+            _ = try? await user.state()
             if await manager.state == .shutDown { return true }
-            try? await Task.sleep(for: .milliseconds(1))
         }
         return false
     }
 
-    /// Moves both clocks far on, round after round, until `condition` holds or the rounds run out.
-    /// Each round first gives the simulator real time to answer what is in flight: moving the
-    /// connection's clock at once would time out requests a live head unit is about to answer.
+    /// Moves both clocks far on, round after round, until `condition` holds or the rounds run
+    /// out. Each round first lets the head unit settle (the driver acts on a settled one):
+    /// moving the connection's clock at once would time out requests it is about to answer.
     private static func settle(
         until condition: @Sendable () async -> Bool, user: SimulatorDriver, clock: TestClock<Duration>
     ) async {
         for _ in 0..<settleRounds {
-            for _ in 0..<50 {
-                if await condition() { return }
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+            _ = try? await user.state()
+            if await condition() { return }
             _ = try? await user.advance(by: .seconds(60))
             await clock.advance(by: .seconds(60))
         }
@@ -535,14 +534,10 @@ enum FaultScenarioRunner {
         }
     }
 
-    /// The interaction titled `title` once it is on screen; nil if it does not come soon.
+    /// The interaction titled `title` if it is on screen once the head unit has settled.
     private static func waitUntilShown(_ title: String, user: SimulatorDriver) async -> SimGetState.Interaction? {
-        for _ in 0..<50 {
-            guard let state = try? await user.state() else { return nil }
-            if let interaction = state.interaction, interaction.initialText == title { return interaction }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return nil
+        guard let interaction = try? await user.state().interaction, interaction.initialText == title else { return nil }
+        return interaction
     }
 
     /// The simulated user ends the interaction titled `title` once it is on screen.

@@ -124,10 +124,9 @@ import Synchronization
         return file.overwrite || !remoteFileNames.contains(file.name)
     }
 
-    /// Refuses every later upload and ends those under way.
+    /// Refuses every later upload (the manager shuts its queue, and so the uploads, down).
     func shutDown(reason: String) {
         shutDownReason = reason
-        queue.shutDown(reason: reason)
         statusObservers.finish()
     }
 

@@ -3,6 +3,7 @@ import JSONCodec
 import SDLManager
 import SimulatorClient
 import SimulatorHost
+import Synchronization
 
 /// The head unit a test runs against: hu-sim's profile, upload quota and whether it
 /// activates an app that registers. The same settings start the simulator in the test
@@ -33,18 +34,20 @@ struct SimulatorSettings: Sendable {
 /// protocol): what the app writes goes into a `SimulatorSession` as hu-sim's stdin would,
 /// what the session writes comes back as hu-sim's stdout would, on the virtual clock. The
 /// simulated driver is a peer of its own and calls the engine directly: its requests never
-/// share the app's connection, and each is answered before its call returns; it acts once
-/// what the app's connection has written has reached the session, as on hu-sim's one stdin.
+/// share the app's connection, and each is answered before its call returns. It acts on a
+/// settled head unit (`settle`): once the app and the simulator have nothing more for each
+/// other without the clocks moving, as a person acts on what the screen shows.
 ///
 /// The one place the tests know the engine's API: `HeadUnitEngine`, `EngineHost`,
 /// `SimulatorSession`.
 actor InProcessSimulator {
     /// What the session writes for the app, one chunk per input that caused it.
-    nonisolated let output: AsyncStream<[UInt8]>
-    private let continuation: AsyncStream<[UInt8]>.Continuation
+    nonisolated let output = SessionOutput()
     private let app: SimulatorSession
     private let driver: DriverPeer
     private var isKilled = false
+    /// Bytes the app has written, and chunks written for it: what moves while it is not settled.
+    private var traffic = (received: 0, sent: 0)
 
     /// Why a write reached no simulator: it was killed (`kill()`), as a broken pipe says.
     struct Killed: Error, CustomStringConvertible {
@@ -58,31 +61,45 @@ actor InProcessSimulator {
             configuration: EngineConfiguration(
                 profile: profile, clock: .virtual, autoActivate: settings.activatesApps, quotaBytes: settings.quotaBytes))
         let host = EngineHost(engine: engine)
-        let (output, continuation) = AsyncStream.makeStream(of: [UInt8].self)
         let app = SimulatorSession(host: host)
         // A long batch's answers go out as they are written, as hu-sim's stdout does.
-        app.drain = { bytes in
-            continuation.yield(bytes)
+        app.drain = { [output] bytes in
+            output.yield(bytes)
             bytes.removeAll(keepingCapacity: true)
         }
         self.app = app
         self.driver = DriverPeer(host: host)
-        self.output = output
-        self.continuation = continuation
     }
 
     /// Where the app's connection writes: the session's input.
     nonisolated var input: some ByteSink { AppInput(simulator: self) }
 
-    /// The simulated driver, acting once everything `connection` has written so far is here.
+    /// The simulated driver of the app on `connection`, acting on a settled head unit.
     nonisolated func driver(behind connection: SDLConnection) -> SimulatorDriver {
         SimulatorDriver(channel: DriverChannel(simulator: self, connection: connection))
+    }
+
+    /// Returns once the app on `connection` and the simulator have nothing more for each
+    /// other without the clocks moving: what the app wrote is read, what it was answered is
+    /// dispatched, and the work that woke ran, round after round until a few rounds move
+    /// nothing (each ends with a hop into the domain, behind the work queued there).
+    nonisolated func settle(_ connection: SDLConnection) async {
+        var last = await traffic
+        var quietRounds = 0
+        for _ in 0..<1000 where quietRounds < 3 {
+            await connection.flushed()
+            await output.readerIsWaiting()
+            _ = await connection.isClosed
+            let now = await traffic
+            quietRounds = now == last ? quietRounds + 1 : 0
+            last = now
+        }
     }
 
     /// Ends as a killed hu-sim does: its output ends, writing to it fails, the driver's calls too.
     func kill() {
         isKilled = true
-        continuation.finish()
+        output.finish()
     }
 
     /// A request of the simulated driver (or the simulator's controls), answered at once.
@@ -100,6 +117,7 @@ actor InProcessSimulator {
 
     fileprivate func receive(_ bytes: [UInt8]) throws {
         guard !isKilled else { throw Killed() }
+        traffic.received += bytes.count
         app.receive(bytes)
         flush()
     }
@@ -108,12 +126,13 @@ actor InProcessSimulator {
         guard !isKilled else { return }
         app.endOfInput()
         flush()
-        continuation.finish()
+        output.finish()
     }
 
     private func flush() {
         guard !app.output.isEmpty else { return }
-        continuation.yield(app.output)
+        traffic.sent += 1
+        output.yield(app.output)
         app.output.removeAll(keepingCapacity: true)
     }
 
@@ -129,7 +148,7 @@ private struct DriverChannel: SimulatorChannel {
     let connection: SDLConnection
 
     func perform(_ method: String, params: JSONObject) async throws -> JSON {
-        await connection.flushed()
+        await simulator.settle(connection)
         return try await simulator.perform(method, params: params)
     }
 }
@@ -160,4 +179,84 @@ private final class DriverPeer: EnginePeer {
 
     /// The driver registers no app: nothing is addressed to it.
     func deliver(_ notification: SDLNotificationMessage) {}
+}
+
+/// The session's output as the app's connection reads it: chunks in order, and whether the
+/// reader has taken them all and waits for more (then every chunk it took is dispatched).
+final class SessionOutput: AsyncSequence, Sendable {
+    private struct State {
+        var chunks: [[UInt8]] = []
+        var isFinished = false
+        var reader: CheckedContinuation<[UInt8]?, Never>?
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func yield(_ chunk: [UInt8]) {
+        let reader = state.withLock { state -> CheckedContinuation<[UInt8]?, Never>? in
+            guard !state.isFinished else { return nil }
+            guard let reader = state.reader else {
+                state.chunks.append(chunk)
+                return nil
+            }
+            state.reader = nil
+            return reader
+        }
+        reader?.resume(returning: chunk)
+    }
+
+    func finish() {
+        let (reader, waiters) = state.withLock { state in
+            state.isFinished = true
+            defer {
+                state.reader = nil
+                state.idleWaiters = []
+            }
+            return (state.reader, state.idleWaiters)
+        }
+        reader?.resume(returning: nil)
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once the reader waits for a chunk with none left (or the output has ended).
+    func readerIsWaiting() async {
+        await withCheckedContinuation { waiter in
+            let now = state.withLock { state -> Bool in
+                if state.isFinished || state.reader != nil { return true }
+                state.idleWaiters.append(waiter)
+                return false
+            }
+            if now { waiter.resume() }
+        }
+    }
+
+    private func next() async -> [UInt8]? {
+        await withCheckedContinuation { reader in
+            enum Next {
+                case chunk([UInt8])
+                case end
+                case wait([CheckedContinuation<Void, Never>])
+            }
+            let next = state.withLock { state -> Next in
+                if !state.chunks.isEmpty { return .chunk(state.chunks.removeFirst()) }
+                if state.isFinished { return .end }
+                state.reader = reader
+                defer { state.idleWaiters = [] }
+                return .wait(state.idleWaiters)
+            }
+            switch next {
+            case .chunk(let chunk): reader.resume(returning: chunk)
+            case .end: reader.resume(returning: nil)
+            case .wait(let waiters): for waiter in waiters { waiter.resume() }
+            }
+        }
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let output: SessionOutput
+        mutating func next() async -> [UInt8]? { await output.next() }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(output: self) }
 }
