@@ -7,7 +7,7 @@ import JSONRPC
 /// valid vs invalid JSON.
 ///
 /// jansson refuses two things RFC 8259 allows and the simulator accepts on purpose
-/// (README, JSON decisions): numbers beyond its range and `\u0000` in object keys. For a
+/// (docs/behaviour.md, "JSON decisions"): numbers beyond its range and `\u0000` in object keys. For a
 /// text refused only for one of those, jansson judges a copy with every number token
 /// replaced by `null` and every `\u0000` escape by `\u0001` — the same text for the
 /// grammar, made here independently of the simulator's own pre-processing

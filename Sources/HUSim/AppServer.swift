@@ -263,8 +263,12 @@ struct Endpoint: CustomStringConvertible {
             }
         }
         guard status == 0 else { return "?" }
-        let host = String(cString: name)
-        let endpoint = Endpoint(host.contains(":") ? "[\(host)]:\(String(cString: service))" : "\(host):\(String(cString: service))")
+        func text(_ characters: [CChar]) -> String {
+            String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let host = text(name)
+        let port = text(service)
+        let endpoint = Endpoint(host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
         return endpoint?.description ?? host
     }
 }

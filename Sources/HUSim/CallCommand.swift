@@ -37,6 +37,8 @@ struct CallCommand: ParsableCommand {
                 interactionMode=MANUAL_ONLY 'interactionChoiceSetIDList=[1]' + tap 1
               hu-sim call --pretty --profile text-only PutFile \\
                 syncFileName=notes.txt fileType=BINARY bulkData=aGVsbG8= + ListFiles
+              # every request and reply, as JSON lines, in calls.jsonl:
+              hu-sim call --trace calls.jsonl Sim.GetState
             """)
 
     @Flag(help: "Print replies for reading (and the notifications between them), not as JSON.")
@@ -45,14 +47,7 @@ struct CallCommand: ParsableCommand {
     @Flag(help: "Do not register an app before the calls.")
     var noRegister = false
 
-    @Option(help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file.")
-    var profile: String?
-
-    @Flag(help: "Leave a registered app in HMI level NONE instead of bringing it to FULL.")
-    var noAutoActivate = false
-
-    @Option(help: ArgumentHelp("Write every line in and out to <file> as JSON lines (as hu-sim --trace); - writes to stderr.", valueName: "file"))
-    var trace: String?
+    @OptionGroup var headUnit: HeadUnitOptions
 
     @Argument(parsing: .remaining, help: ArgumentHelp("The calls: METHOD name=value …, separated by +.", valueName: "call"))
     var words: [String] = []
@@ -62,10 +57,11 @@ struct CallCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = EngineConfiguration(profile: try loadProfile(profile), clock: .virtual, autoActivate: !noAutoActivate)
+        let configuration = EngineConfiguration(
+            profile: try loadProfile(headUnit.profile), clock: .virtual, autoActivate: !headUnit.noAutoActivate)
         let engine = HeadUnitEngine(configuration: configuration)
         let session = SimulatorSession(engine: engine)
-        session.trace = try trace.map { try WireTrace(writingTo: $0, clock: { engine.now }) }
+        session.trace = try headUnit.trace.map { try WireTrace(writingTo: $0, clock: { engine.now }) }
         let outcome = OneShot.run(OneShot.calls(from: words), on: session, registers: !noRegister, pretty: pretty)
         session.endOfInput()
         writeAll(Array(outcome.stdout.utf8), to: STDOUT_FILENO)

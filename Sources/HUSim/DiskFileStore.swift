@@ -73,7 +73,7 @@ final class DiskFileStore: FileStore {
 
     /// Removes the private folders killed simulators left in TMPDIR, once. Not at start:
     /// reading a TMPDIR of thousands of names took most of a start on this project's machine
-    /// (README, Speed), so the loop calls this when it goes idle after the first answer, and
+    /// (docs/performance.md), so the loop calls this when it goes idle after the first answer, and
     /// `finish()` if that never happened.
     func sweepLeftovers() {
         guard let base = unsweptTemporaryFolder else { return }

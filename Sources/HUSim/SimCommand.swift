@@ -65,9 +65,7 @@ struct SimCommand: ParsableCommand {
     @Option(help: "Where time comes from: 'real' (wall clock) or 'virtual' (moves only with Sim.AdvanceTime). Default: real; virtual with --record.")
     var clock: EngineClock?
 
-    @Option(
-        help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file (a regular file of at most \(ProfileFile.maximumBytes) bytes).")
-    var profile: String?
+    @OptionGroup var headUnit: HeadUnitOptions
 
     @Option(help: "Keep uploaded files in per-app folders under this directory (default: a private temporary folder removed at exit).")
     var storage: String?
@@ -79,9 +77,6 @@ struct SimCommand: ParsableCommand {
         parsing: .unconditional,
         help: "Longest accepted input line (and, with --listen, SDL message), in bytes (\(SimOptions.lineBounds.lowerBound) to \(SimOptions.lineBounds.upperBound), 1 GiB); longer lines are answered with an error and skipped.")
     var maxLineBytes = SimOptions.defaults.maxLineBytes
-
-    @Flag(help: "Leave a registered app in HMI level NONE instead of bringing it to FULL.")
-    var noAutoActivate = false
 
     @Option(help: "Least severe log message written to stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel = SimOptions.defaults.logLevel
@@ -118,18 +113,13 @@ struct SimCommand: ParsableCommand {
             valueName: "file"))
     var record: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Write every line in and out (and with --listen every SDL message) to <file> as JSON lines, with the simulator's clock; - writes to stderr.",
-            valueName: "file"))
-    var trace: String?
-
     /// What was parsed, as the fast path reads it too.
     var options: SimOptions {
         SimOptions(
-            clock: clock, profile: profile, storage: storage, quota: quota, maxLineBytes: maxLineBytes, noAutoActivate: noAutoActivate,
+            clock: clock, profile: headUnit.profile, storage: storage, quota: quota, maxLineBytes: maxLineBytes,
+            noAutoActivate: headUnit.noAutoActivate,
             logLevel: logLevel, interactive: interactive, screen: screen, listen: listen, mtu: mtu, web: web, keepListening: keepListening,
-            record: record, trace: trace)
+            record: record, trace: headUnit.trace)
     }
 
     func validate() throws { try options.validate() }
@@ -151,13 +141,32 @@ struct SimCommand: ParsableCommand {
     /// glibc gives the top of the heap back to the kernel whenever 128 KiB of it is free, and
     /// a PutFile line of a 64 KiB chunk frees more than that: every such line then took its
     /// pages back with fresh page faults (3,760 for a 20 MiB upload, a fifth of its CPU time;
-    /// README, Speed). Up to 16 MiB of freed heap is kept for the next line instead, and
+    /// docs/performance.md). Up to 16 MiB of freed heap is kept for the next line instead, and
     /// blocks up to 4 MiB come from the heap (setting either limit stops glibc from raising
     /// the mmap threshold as it goes, so it is set too).
     private static func keepFreedMemoryForReuse() {
         mallopt(M_TRIM_THRESHOLD, 16 << 20)
         mallopt(M_MMAP_THRESHOLD, 4 << 20)
     }
+}
+
+/// The options `hu-sim` and `hu-sim call` share. One group, declared by both: the parser
+/// gives an option of the parent command to it wherever it is written, even after `call`,
+/// so `call` reads the values the parent parsed (the same group) rather than options of its
+/// own, which would never be set.
+struct HeadUnitOptions: ParsableArguments {
+    @Option(
+        help: "The head unit's capabilities: a built-in profile name (\(Profile.builtInNames.joined(separator: ", "))) or a profile JSON file (a regular file of at most \(ProfileFile.maximumBytes) bytes).")
+    var profile: String?
+
+    @Flag(help: "Leave a registered app in HMI level NONE instead of bringing it to FULL.")
+    var noAutoActivate = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write every message in and out to <file> as JSON lines, with the simulator's clock: stdin's and stdout's lines (or the calls' requests and replies), with --listen every SDL message, with --web every page's; - writes to stderr.",
+            valueName: "file"))
+    var trace: String?
 }
 
 extension EngineClock: ExpressibleByArgument {}

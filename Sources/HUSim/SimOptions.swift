@@ -103,6 +103,7 @@ struct SimOptions {
             do {
                 let server = try WebServer(host: endpoint.host, port: Int(endpoint.port), logger: logger)
                 pages = WebBridge(server: server, host: host, clock: clockMode)
+                pages?.trace = wireTrace
                 writeAll(Array("hu-sim: the head unit's page is at \(server.url)\n".utf8), to: STDERR_FILENO)
             } catch {
                 logger.critical("\(error)")

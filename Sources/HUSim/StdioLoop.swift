@@ -34,7 +34,7 @@ struct StdioLoop {
     /// line longer than 64 KiB (file data: a 64 KiB PutFile chunk is 87 KiB of base64), reads
     /// take 1 MiB, so that fewer lines straddle two reads and are pieced together in the
     /// framer (a 20 MiB upload: 0.78-0.80x the baseline with 256 KiB reads, 0.83-0.84x with
-    /// 1 MiB). Only then: the bigger block is 0.6-0.8 MiB more resident memory (README, Speed).
+    /// 1 MiB). Only then: the bigger block is 0.6-0.8 MiB more resident memory (docs/performance.md).
     private static let readSize = 1 << 18
     private static let longLineReadSize = 1 << 20
     private static let longLine = 64 << 10
@@ -145,7 +145,7 @@ struct StdioLoop {
     /// such line took several wakeups and reads, each after a turn of the writer. A pipe on
     /// stdin is widened to the long lines' read, 1 MiB (what an unprivileged process may ask
     /// for by default); anything else is left as it is. A 20 MiB upload through a pipe: 56 ms
-    /// before, 48 ms after (README, Speed).
+    /// before, 48 ms after (docs/performance.md).
     private static func widenInputPipe() {
         var status = stat()
         guard fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return }

@@ -22,6 +22,9 @@ final class WebBridge {
     private var behind: Set<WebClient> = []
     /// A page acted since the loop last asked (for the console's screen and the apps' output).
     private var hadActivity = false
+    /// `--trace`: each page's messages either way, the state pushed to it (counted, not
+    /// copied), its coming and going, and the files fetched.
+    var trace: WireTrace?
 
     init(server: WebServer, host: EngineHost, clock: EngineClock) {
         self.server = server
@@ -41,26 +44,32 @@ final class WebBridge {
         for event in server.takeEvents() {
             switch event {
             case .connected(let client):
+                trace?.event("connected", page: client.traced)
                 var greeting: [UInt8] = []
                 MessageWriter.writeCall(method: "Web.Hello", params: ["clock": .string(clock.rawValue)], into: &greeting)
                 greeting.append(UInt8(ascii: "\n"))
                 client.send(greeting)
+                trace?.lines(.out, in: greeting, page: client.traced)
                 // The newcomer gets the state now, the others only if it changed.
                 behind.insert(client)
                 pages[client] = BrowserSession(host: host)
                 publish()
             case .message(let client, let bytes):
                 guard let page = pages[client] else { continue }
+                trace?.message(.in, bytes, page: client.traced)
                 page.receive(bytes)
                 hadActivity = true
                 send(page, to: client)
             case .writable(let client):
-                if behind.remove(client) != nil { client.send(lastState) }
+                if behind.remove(client) != nil { sendState(lastState, to: client) }
             case .disconnected(let client):
+                trace?.event("disconnected", page: client.traced)
                 pages.removeValue(forKey: client)?.close()
                 behind.remove(client)
             case .file(let name, let reply):
-                reply.send(host.engine.uploadedFile(named: name).map { ServedFile(bytes: $0.bytes, contentType: Self.contentType(of: $0.fileType)) })
+                let file = host.engine.uploadedFile(named: name).map { ServedFile(bytes: $0.bytes, contentType: Self.contentType(of: $0.fileType)) }
+                trace?.event("GET /files/\(name): " + (file.map { "\($0.bytes.count) bytes, \($0.contentType)" } ?? "not found"), page: nil)
+                reply.send(file)
             }
         }
     }
@@ -75,7 +84,7 @@ final class WebBridge {
         lastState = message
         for client in due {
             if client.isWritable {
-                client.send(message)
+                sendState(message, to: client)
                 behind.remove(client)
             } else {
                 behind.insert(client)
@@ -92,7 +101,13 @@ final class WebBridge {
     private func send(_ page: BrowserSession, to client: WebClient) {
         guard !page.output.isEmpty else { return }
         client.send(page.output)
+        trace?.lines(.out, in: page.output, page: client.traced)
         page.output.removeAll(keepingCapacity: true)
+    }
+
+    private func sendState(_ message: [UInt8], to client: WebClient) {
+        client.send(message)
+        trace?.state(byteCount: message.count, to: client.traced)
     }
 
     /// The head unit's state as the page receives it: `Sim.GetState`'s result, read from
@@ -116,4 +131,9 @@ final class WebBridge {
         default: "application/octet-stream"
         }
     }
+}
+
+extension WebClient {
+    /// The page as the trace names it: the number the log gives it, and its address.
+    fileprivate var traced: WireTrace.Page { WireTrace.Page(number: id, address: name) }
 }

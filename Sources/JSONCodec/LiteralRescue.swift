@@ -16,7 +16,7 @@ import CJansson
 /// jansson parses the copy, and the markers are swapped back while converting. A long
 /// plain string (ASCII without control characters or escapes) needs no decoding, so its bytes are
 /// taken as they are: jansson would otherwise read, check and copy them byte by byte,
-/// which measured as most of the cost of a PutFile line (README, Speed). A marker starts with more U+0001
+/// which measured as most of the cost of a PutFile line (docs/performance.md). A marker starts with more U+0001
 /// characters in a row than any string of the text holds (U+0001 can only be written as
 /// the escape `\u0001`, so counting escapes is exact), so no real string is mistaken for one.
 enum LiteralRescue {
@@ -200,8 +200,8 @@ enum LiteralRescue {
         /// Moves `index` to the next quote or backslash (or the end); returns whether every
         /// byte passed is valid in a string as it stands (ASCII, no control character;
         /// anything else is left to jansson to judge). glibc's memchr finds both stops (SIMD,
-        /// a fraction of an instruction a byte), and the bytes between are checked sixteen at
-        /// a time (callgrind, README's Speed).
+        /// a fraction of an instruction a byte), and the bytes between are checked sixty-four at
+        /// a time (callgrind, docs/performance.md).
         private mutating func skipPlainRun(_ bytes: UnsafeRawBufferPointer, _ index: inout Int) -> Bool {
             guard let base = bytes.baseAddress else { return true }
             // The first quote at or after an earlier position is also the first at or after

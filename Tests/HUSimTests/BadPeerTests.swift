@@ -14,11 +14,6 @@ import TestSupport
 
     private static let register = StorageSimulator.line(id: 1, method: "RegisterAppInterface", params: StorageSimulator.registration())
 
-    /// Under a sanitizer (tools/sanitize sets HU_SANITIZER) the simulator's memory is the
-    /// sanitizer's: shadow memory, and ASan's quarantine of freed blocks (256 MiB). Its peak
-    /// says nothing about the simulator then, so the memory bounds are checked only without one.
-    static let memoryIsTheSimulators = ProcessInfo.processInfo.environment["HU_SANITIZER"] == nil
-
     // MARK: Input that ends too early
 
     @Test func aLineCutOffByTheEndOfInputIsAParseErrorAndTheExitIsClean() throws {
@@ -134,7 +129,7 @@ import TestSupport
         #expect(stalledAt < totalBytes / 4, "the simulator read \(stalledAt) of \(totalBytes) bytes while nobody read")
         let peak = try #require(simulator.peakMemoryBytes)
         let growth = peak - baseline
-        #expect(!Self.memoryIsTheSimulators || growth < 4 << 20, "VmHWM grew by \(growth >> 10) KiB (from \(baseline >> 10) KiB) while output was blocked")
+        #expect(Sanitizer.isActive || growth < 4 << 20, "VmHWM grew by \(growth >> 10) KiB (from \(baseline >> 10) KiB) while output was blocked")
         print("BadPeers: nobody reading, the simulator took \(stalledAt >> 10) of \(totalBytes >> 10) KiB of requests; VmHWM +\(growth >> 10) KiB")
 
         // Reading again: every request is answered, once, in order.
@@ -220,7 +215,7 @@ import TestSupport
         #expect(tooLong?["error"]?["code"] == .integer(-32600))
         #expect(simulator.nextReply()?["id"] == .string("after"))
         let peak = try #require(simulator.peakMemoryBytes)
-        #expect(!Self.memoryIsTheSimulators || peak - baseline < 8 << 20, "VmHWM grew by \((peak - baseline) >> 10) KiB for a \(Self.hugeLineBytes >> 20) MiB line")
+        #expect(Sanitizer.isActive || peak - baseline < 8 << 20, "VmHWM grew by \((peak - baseline) >> 10) KiB for a \(Self.hugeLineBytes >> 20) MiB line")
         #expect(simulator.finish() == 0)
         print("BadPeers: a \(Self.hugeLineBytes >> 20) MiB line skipped in \(Int(Date().timeIntervalSince(started) * 1000)) ms, VmHWM +\((peak - baseline) >> 10) KiB")
     }

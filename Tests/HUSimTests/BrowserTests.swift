@@ -164,4 +164,33 @@ struct BrowserTests {
         // Only the next call: the one after it succeeds.
         #expect(try hu.call("CreateInteractionChoiceSet", ["interactionChoiceSetID": 1, "choiceSet": [["choiceID": 1, "menuName": "A"]]])["resultCode"] == "SUCCESS")
     }
+
+    @Test func aTapOnThePageIsInTheTraceWithThePageItCameFrom() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let hu = try ListeningSimulator(["--trace", path], web: true)
+        try register(hu)
+        #expect(try hu.call("CreateInteractionChoiceSet", ["interactionChoiceSetID": 1, "choiceSet": [["choiceID": 7, "menuName": "Berlin"]]])["resultCode"] == "SUCCESS")
+        try present(hu, id: 80, "PerformInteraction", ["initialText": "Pick a city", "interactionMode": "MANUAL_ONLY", "interactionChoiceSetIDList": [1]])
+        let browser = try WebDriver()
+        try browser.open(hu.pageURL)
+        try browser.click(#".choice[data-choice-id="7"]"#)
+        #expect(try answer(hu, id: 80)["choiceID"] == 7)
+        try browser.waitUntil("the tap answered", "return document.querySelector('#status').innerText === 'User.SelectChoice: SUCCESS';")
+        hu.process.closeInput()
+        #expect(hu.process.waitForExit(seconds: 20) == 0)
+
+        // Written before the engine took it, so in the file once the app had its answer.
+        let trace = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { try JSON.parse(String($0)) }
+        let tap = try #require(trace.firstIndex { $0["door"] == "web" && $0["dir"] == "in" && $0["message"]?["method"] == "User.SelectChoice" })
+        #expect(trace[tap]["message"]?["params"]?["choiceID"] == 7)
+        let page = try #require(trace[tap]["page"])
+        let address = try #require(trace[tap]["address"]?.stringValue)
+        #expect(address.hasPrefix("127.0.0.1:"))
+        #expect(trace[..<tap].contains { $0["page"] == page && $0["event"] == "connected" })
+        #expect(trace[tap...].contains { $0["page"] == page && $0["dir"] == "out" && $0["message"]?["result"]?["resultCode"] == "SUCCESS" })
+        let appAnswered = try #require(trace.firstIndex { $0["door"] == "stdio" && $0["dir"] == "out" && $0["message"]?["id"] == 80 })
+        #expect(tap < appAnswered, "the tap, then the app's answer it caused")
+    }
 }
+

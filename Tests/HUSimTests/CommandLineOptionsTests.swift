@@ -3,8 +3,8 @@ import JSONCodec
 import Testing
 import TestSupport
 
-/// hu-sim reads its usual options without swift-argument-parser (start-up time: README,
-/// Speed) and leaves everything else to the parser: both ways must mean the same.
+/// hu-sim reads its usual options without swift-argument-parser (start-up time:
+/// docs/performance.md) and leaves everything else to the parser: both ways must mean the same.
 @Suite(.ownThreads, .timeLimit(.minutes(2))) struct CommandLineOptionsTests {
     private static let getState = #"{"jsonrpc":"2.0","id":1,"method":"Sim.GetState"}"#
 

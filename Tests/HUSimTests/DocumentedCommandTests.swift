@@ -3,11 +3,11 @@ import Testing
 import TestSupport
 
 /// Every shell example in README.md, docs/*.md and the programs' `--help` texts works as
-/// written (the convention is in the README, under the first commands): each runs from a
-/// scratch folder that looks like the repository after `swift build`, stdin empty and HOME
-/// a temporary folder (help examples with the built programs first on PATH, as installed),
-/// and must exit 0; `sh long` and `sh terminal` examples are checked for syntax and for the
-/// programs they name, not run.
+/// written (the convention: docs/testing.md, "Every documented command runs"): each runs
+/// from a scratch folder that looks like the repository after `swift build`, stdin empty
+/// and HOME a temporary folder (help examples with the built programs first on PATH, as
+/// installed), and must exit 0; `sh long` and `sh terminal` examples are checked for syntax
+/// and for the programs they name, not run.
 @Suite(.ownThreads, .timeLimit(.minutes(10))) struct DocumentedCommandTests {
     struct Example: CustomStringConvertible {
         let source: String

@@ -129,7 +129,7 @@ import TestSupport
         #expect(simulator.skipLines(through: #""id":99,"#))
         let growth = try #require(simulator.peakMemoryBytes) - baseline
         let bound = Self.memoryBound(lineBytes: line.utf8.count)
-        #expect(!BadPeers.memoryIsTheSimulators || growth <= bound, "\(name): VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
+        #expect(Sanitizer.isActive || growth <= bound, "\(name): VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
         print("HostileInput: \(name), a line of \(line.utf8.count) bytes: VmHWM +\(growth >> 20) MiB (bound \(bound >> 20) MiB)")
         #expect(simulator.finish() == 0)
     }
@@ -147,7 +147,7 @@ import TestSupport
         #expect(answer.resultCodeText == "SUCCESS", "\(answer)")
         let growth = try #require(simulator.peakMemoryBytes) - baseline
         let bound = Self.memoryBound(lineBytes: size)
-        #expect(!BadPeers.memoryIsTheSimulators || growth <= bound, "VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
+        #expect(Sanitizer.isActive || growth <= bound, "VmHWM +\(growth >> 20) MiB, bound \(bound >> 20) MiB")
         print("HostileInput: a PutFile line of \(size >> 20) MiB: VmHWM +\(growth >> 20) MiB (bound \(bound >> 20) MiB)")
         #expect(simulator.request("ListFiles")["filenames"] == ["big.bin"])
         #expect(simulator.finish() == 0)
@@ -315,7 +315,7 @@ import TestSupport
         let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
         next.register()
         // The sweep waits until the first input is answered and nothing more is waiting to be
-        // read (README, Speed): soon after the registration, not before it.
+        // read (docs/performance.md): soon after the registration, not before it.
         let left = temporary.names(once: { !$0.contains(orphan) })
         #expect(!left.contains(orphan), "the killed simulator's own folder is swept")
         for name in strangers {

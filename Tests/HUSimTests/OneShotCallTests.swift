@@ -70,6 +70,16 @@ import TestSupport
         #expect(late.status == 1 && late.stderr.contains("Sim.AdvanceTime: INVALID_DATA"), "a negative number is a value, not an option")
     }
 
+    /// hu-sim's own options of the same names are read wherever they are written, so these
+    /// are theirs, shared: each must reach the call's head unit.
+    @Test func theProfileAndNoAutoActivateOptionsShapeTheCallsHeadUnit() throws {
+        let state = try JSON.parse(try #require(try call(["--profile", "text-only", "--no-auto-activate", "Sim.GetState"]).lines.first))
+        #expect(state["profile"] == "text-only")
+        #expect(state["hmiLevel"] == "NONE")
+        let after = try JSON.parse(try #require(try call(["Sim.GetState", "--profile", "legacy"]).lines.first))
+        #expect(after["profile"] == "legacy" && after["hmiLevel"] == "FULL")
+    }
+
     @Test func prettyRepliesAreForReading() throws {
         let outcome = try call(["--pretty", "ListFiles"])
         #expect(outcome.status == 0)

@@ -43,12 +43,18 @@ import TestSupport
     }
 
     /// The SDLModel types apps touch — those SDLManager's and SimulatorClient's public
-    /// declarations and the README's Swift examples name — are documented, every member.
+    /// declarations and the Swift examples of README.md and docs/*.md name — are documented,
+    /// every member.
     @Test func everySDLModelSymbolAppsTouchIsDocumented() throws {
         let model = try Self.symbols(of: "SDLModel")
         let typeNames = Set(model.map { String($0.path.prefix { $0 != "." }) })
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let swiftExamples = readme.components(separatedBy: "```swift").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("docs").path)
+        let documents = try (["README.md"] + docs.filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }).map {
+            try String(contentsOf: Self.repository.appendingPathComponent($0), encoding: .utf8)
+        }
+        let swiftExamples = documents.flatMap {
+            $0.components(separatedBy: "```swift").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        }
         let text = try ["SDLManager", "SimulatorClient"].map { try Self.listing(of: $0) }.joined() + swiftExamples.joined()
         let named = Set(text.split { !$0.isLetter && !$0.isNumber }.map(String.init)).intersection(typeNames)
         #expect(named.contains("ResultCode") && named.contains("PutFile"))

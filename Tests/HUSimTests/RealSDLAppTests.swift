@@ -7,21 +7,21 @@ import TestSupport
 /// `hu-sim --listen` over TCP (SDL protocol 5), while the test plays the driver over stdio and
 /// checks `Sim.GetState` at every step. The app is `SDLApps/choice-sets-and-keyboard.mjs`.
 @Suite(.ownThreads, .serialized) struct RealSDLApp {
-    static let node = SDLJavaScriptKit.node
-
-    @Test(.enabled(if: node != nil, "node is not installed: the JavaScript SDL library cannot run"), .timeLimit(.minutes(3)))
+    @Test(
+        .enabled(if: SDLJavaScriptKit.unavailable == nil, Comment(rawValue: SDLJavaScriptKit.unavailable ?? "")),
+        .timeLimit(.minutes(3)))
     func theJavaScriptLibraryRunsItsChoiceSetKeyboardAndFileManagersAgainstHuSim() throws {
-        let kit = try SDLJavaScriptKit.build()
+        let kit = try #require(SDLJavaScriptKit.prepared)
         // A small MTU: the 5,000-byte artwork goes as dozens of PutFiles, and the head unit's
         // bigger answers (the registration's capabilities) as first and consecutive frames.
         let hu = try ListeningSimulator(["--mtu", "256", "--trace", "-"])
         defer { _ = hu.process.terminate() }
         let app = try LiveProcess(
-            "the JavaScript app", executable: URL(fileURLWithPath: Self.node!),
+            "the JavaScript app", executable: URL(fileURLWithPath: try #require(SDLJavaScriptKit.node)),
             arguments: ["--import", kit.register, SDLJavaScriptKit.appScript("choice-sets-and-keyboard.mjs"), String(hu.port)],
             environment: ["SDL_JS": kit.index, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
         defer { _ = app.terminate() }
-        func step(_ marker: String) throws -> String { try app.waitForLine(.stdout, "[app] \(marker)", seconds: 60) { $0.hasPrefix("[app] \(marker)") } }
+        @discardableResult func step(_ marker: String) throws -> String { try app.waitForLine(.stdout, "[app] \(marker)", seconds: 60) { $0.hasPrefix("[app] \(marker)") } }
 
         // Ready: registered, NONE then FULL (the library starts its managers only on that change).
         try step("READY")
@@ -83,10 +83,11 @@ import TestSupport
     }
 }
 
-/// The JavaScript SDL library shipped beside the project (`shared/clients/sdl-javascript-suite`),
-/// built once per test run into a temporary folder with its own `build.sh`.
+/// The JavaScript SDL library (sdl_javascript_suite), prepared for Node outside this repository:
+/// `SDL_JS_SUITE` names a folder holding its `index.mjs` (the library as one module) and
+/// `register.mjs` (the loader Node imports first). The project keeps no copy of it.
 enum SDLJavaScriptKit {
-    struct Built {
+    struct Prepared {
         let index: String
         let register: String
     }
@@ -100,41 +101,21 @@ enum SDLJavaScriptKit {
         return nil
     }()
 
-    /// `SDL_JS_SUITE`, else the first `shared/clients/sdl-javascript-suite` above this package,
-    /// else above the repository this one was cloned from (a fresh clone elsewhere).
-    static func folder() throws -> URL {
-        if let given = ProcessInfo.processInfo.environment["SDL_JS_SUITE"] { return URL(fileURLWithPath: given) }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        for start in [package] + [clonedFrom(package)].compactMap({ $0 }) {
-            var folder = start
-            while folder.path != "/" {
-                let candidate = folder.appendingPathComponent("shared/clients/sdl-javascript-suite")
-                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("build.sh").path) { return candidate }
-                folder.deleteLastPathComponent()
-            }
-        }
-        throw LiveProcessError("the JavaScript SDL library is not beside the project (shared/clients/sdl-javascript-suite); set SDL_JS_SUITE to its folder")
-    }
+    /// The library named by `SDL_JS_SUITE`, when it is there with both files.
+    static let prepared: Prepared? = {
+        guard let folder = ProcessInfo.processInfo.environment["SDL_JS_SUITE"], !folder.isEmpty else { return nil }
+        let kit = Prepared(index: "\(folder)/index.mjs", register: "\(folder)/register.mjs")
+        let present = [kit.index, kit.register].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        return present ? kit : nil
+    }()
 
-    /// The local repository `package` was cloned from: its git origin, when that is a path.
-    private static func clonedFrom(_ package: URL) -> URL? {
-        guard let config = try? String(contentsOf: package.appendingPathComponent(".git/config"), encoding: .utf8) else { return nil }
-        let origin = config.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { $0.hasPrefix("url = /") }
-        return origin.map { URL(fileURLWithPath: String($0.dropFirst("url = ".count))) }
-    }
-
-    static func build() throws -> Built {
-        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("sdl-js-\(getpid())")
-        let process = Process()
-        process.executableURL = try folder().appendingPathComponent("build.sh")
-        process.arguments = [destination.path]
-        let output = String(decoding: try process.runCollectingOutput(), as: UTF8.self)
-        guard process.terminationStatus == 0, let index = output.split(separator: "\n").last.map(String.init), index.hasSuffix("index.mjs") else {
-            throw LiveProcessError("build.sh failed (\(process.terminationStatus)):\n\(output)")
+    /// Why the test is skipped, when it is.
+    static let unavailable: String? = {
+        if prepared == nil {
+            return "SDL_JS_SUITE does not name the JavaScript SDL library prepared for Node (a folder with its index.mjs and register.mjs)"
         }
-        return Built(index: index, register: destination.appendingPathComponent("register.mjs").path)
-    }
+        return node == nil ? "node is not installed: the JavaScript SDL library cannot run" : nil
+    }()
 
     static func appScript(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("SDLApps/\(name)").path

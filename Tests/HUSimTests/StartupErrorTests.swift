@@ -20,7 +20,7 @@ import TestSupport
 
     private static func oversizedProfile() -> String {
         let path = scratch.appendingPathComponent("huge-profile.json").path
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x20, count: (1 << 20) + 1))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x20, count: (1 << 20) + 1))
         return path
     }
 

@@ -205,7 +205,7 @@ import TestSupport
         next.register()
         let nextPID = next.process.processIdentifier
         // The sweep waits until the first input is answered and nothing more is waiting to be
-        // read (README, Speed): soon after the registration, not before it.
+        // read (docs/performance.md): soon after the registration, not before it.
         let left = temporary.names(once: { !$0.contains { $0.hasPrefix("hu-sim-\(killedPID)-") } })
         #expect(!left.contains { $0.hasPrefix("hu-sim-\(killedPID)-") })
         #expect(left.contains { $0.hasPrefix("hu-sim-\(livePID)-") })

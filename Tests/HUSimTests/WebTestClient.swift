@@ -16,6 +16,9 @@ final class WebTestClient {
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
+    /// Closes the connection, as a page closed in the browser.
+    func close() { connection.close() }
+
     // MARK: HTTP
 
     struct Response {
@@ -110,7 +113,7 @@ final class WebTestClient {
     }
 
     /// The next JSON message from the server that `matches` (each text message may hold several lines).
-    func nextMessage(seconds: Double = 10, _ what: String, matching matches: (JSON) -> Bool) throws -> JSON {
+    @discardableResult func nextMessage(seconds: Double = 10, _ what: String, matching matches: (JSON) -> Bool) throws -> JSON {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             while let (opcode, payload) = takeFrame() {

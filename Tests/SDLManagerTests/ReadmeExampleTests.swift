@@ -3,7 +3,7 @@ import SDLModel
 import SimulatorClient
 import Testing
 
-/// The README's "Manager library" example, word for word but for the bytes and the command.
+/// The README's example in "The manager library", word for word but for the bytes and the command.
 @Suite(.timeLimit(.minutes(1))) struct ReadmeExampleTests {
     @Test func theReadmeExampleRuns() async throws {
         let pngBytes = picture(1)

@@ -54,3 +54,10 @@ extension Process {
         return data
     }
 }
+
+/// Whether the programs under test run under a sanitizer (`tools/sanitize` sets HU_SANITIZER).
+/// Their memory is then the sanitizer's (shadow memory, ASan's quarantine of freed blocks):
+/// a bound on a program's peak memory is checked only without one.
+public enum Sanitizer {
+    public static let isActive = ProcessInfo.processInfo.environment["HU_SANITIZER"] != nil
+}

@@ -4,7 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// SDL's RPC spec (fixtures/rpc_spec/MOBILE_API.xml) as declared: every function, struct
+/// SDL's RPC spec (MOBILE_API.xml, kept outside the repository) as declared: every function, struct
 /// and enum, each parameter with its type, limits, `mandatory`, `since` and history.
 public struct RPCSpec: Sendable {
     public struct Parameter: Sendable {
@@ -82,16 +82,19 @@ public struct RPCSpec: Sendable {
         return parts + Array(repeating: 0, count: max(0, 3 - parts.count))
     }
 
-    /// The repository's copy of the spec, read once.
-    public static let mobileAPI: RPCSpec = {
-        let parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        let path = (parts.dropLast(3) + ["fixtures", "rpc_spec", "MOBILE_API.xml"]).joined(separator: "/")
+    /// SDL's RPC spec, read once: `SDL_RPC_SPEC`, else `../shared/MOBILE_API.xml`; nil when
+    /// neither is there (the tests comparing with it are then skipped, saying so).
+    public static let mobileAPI: RPCSpec? = {
+        guard let url = SharedFile.locate("MOBILE_API.xml", variable: "SDL_RPC_SPEC") else { return nil }
         do {
-            return try RPCSpec(contentsOf: URL(fileURLWithPath: path))
+            return try RPCSpec(contentsOf: url)
         } catch {
-            fatalError("cannot read \(path): \(error)")
+            fatalError("cannot read \(url.path): \(error)")
         }
     }()
+
+    /// Why the tests comparing with the spec are skipped.
+    public static let mobileAPIMissing = SharedFile.missing("MOBILE_API.xml", variable: "SDL_RPC_SPEC")
 
     public init(contentsOf url: URL) throws {
         let reader = SpecReader()

@@ -14,7 +14,7 @@ public enum Base64 {
         let padding = text[input.count - 1] != pad ? 0 : text[input.count - 2] != pad ? 1 : 2
         var failed = false
         // The table is fetched once a call: read inside the loop, each access was a lazy
-        // global's check (swift_once), 9% of a PutFile line's instructions (README, Speed).
+        // global's check (swift_once), 9% of a PutFile line's instructions (docs/performance.md).
         let bytes = groupTable.withUnsafeBufferPointer { table in
             [UInt8](unsafeUninitializedCapacity: input.count / 4 * 3 - padding) { buffer, count in
                 guard let output = buffer.baseAddress else { return }
