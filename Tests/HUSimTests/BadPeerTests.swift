@@ -147,7 +147,11 @@ import TestSupport
             _ = simulator.waitForExit()
             return
         }
-        while !flood.done.load(ordering: .acquiring) { usleep(1000) }
+        // The writer ends as the simulator takes its last request (answered above): bounded.
+        let writerDeadline = Date().addingTimeInterval(30)
+        while !flood.done.load(ordering: .acquiring), Date() < writerDeadline { usleep(1000) }
+        let writerEnded = flood.done.load(ordering: .acquiring)
+        #expect(writerEnded, "the writer was still writing 30 s after every request was answered")
         #expect(simulator.finish() == 0)
     }
 

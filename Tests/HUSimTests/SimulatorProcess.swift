@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import TestSupport
+import Testing
 
 /// The built `hu-sim`, run as the project's users run it: a subprocess on pipes.
 enum SimulatorProcess {
@@ -51,7 +52,7 @@ enum SimulatorProcess {
         errorReader.start()
         let output = stdout.reading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
+        errorData.waitUntilSet("the simulator's stderr")
         return Outcome(stdout: output, stderr: String(decoding: errorData.value, as: UTF8.self), status: process.terminationStatus)
     }
 
@@ -66,4 +67,19 @@ final class LockedData: @unchecked Sendable {  // guarded by `lock`
     func set(_ value: Data) { lock.withLock { data = value } }
     var isSet: Bool { lock.withLock { data != nil } }
     var value: Data { lock.withLock { data ?? Data() } }
+
+    /// Waits until it is set (the reader saw the end of its stream), for at most `seconds`;
+    /// false, with an issue naming `what`, if it never was.
+    @discardableResult
+    func waitUntilSet(_ what: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !isSet {
+            guard Date() < deadline else {
+                Issue.record("\(what) did not end within \(seconds) s", sourceLocation: sourceLocation)
+                return false
+            }
+            usleep(1000)
+        }
+        return true
+    }
 }

@@ -1,6 +1,8 @@
+import CTestSupport
 import Foundation
 import JSONCodec
 import TestSupport
+import Testing
 
 /// A running `hu-sim` the test talks to line by line (requests out, replies in), and can
 /// signal or kill: for storage tests that need a restart, a signal, or a crash mid-write,
@@ -76,9 +78,23 @@ final class StorageSimulator: @unchecked Sendable {
 
     /// What the simulator wrote to stderr; waits for it to close its end (at exit).
     func standardErrorText() -> String {
-        guard let standardError else { return "" }
-        while !standardError.isSet { usleep(1000) }
+        guard let standardError, standardError.waitUntilSet("the simulator's stderr") else { return "" }
         return String(decoding: standardError.value, as: UTF8.self)
+    }
+
+    /// Waits (bounded) until the simulator's stdout pipe is full: it can write nothing more
+    /// until someone reads. False, with an issue, if it never filled.
+    @discardableResult
+    func waitUntilItsOutputIsFull(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while pipe_is_full(stdoutHandle.fileDescriptor) != 1 {
+            guard Date() < deadline else {
+                Issue.record("the simulator's stdout pipe did not fill within \(seconds) s", sourceLocation: sourceLocation)
+                return false
+            }
+            usleep(1000)
+        }
+        return true
     }
 
     /// Closes stdin (end of input) without reading anything more.

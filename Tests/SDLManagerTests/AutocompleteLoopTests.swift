@@ -67,7 +67,8 @@ import Testing
         await clock.advance(by: .milliseconds(200))
         try await expectSent(1)
         await gate.open()
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await eventually { provider.answered.contains("Be") })
+        await afterTheWorkItWokeRuns()
         await loop.waitForDeliveries()
         #expect(await sent.lists == [["Berrlin"]])
         #expect(await loop.state == .showing([Suggestion(text: "Berrlin")]))
@@ -112,7 +113,8 @@ import Testing
         #expect(await loop.state == .failed(message: AutocompleteLoop.Configuration().timeoutMessage))
         // The answer that comes after all is dropped.
         await gate.open()
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await eventually { provider.answered.contains("Ber") })
+        await afterTheWorkItWokeRuns()
         await loop.waitForDeliveries()
         #expect(await sent.all.count == 2)
     }

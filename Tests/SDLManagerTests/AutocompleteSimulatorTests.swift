@@ -79,7 +79,8 @@ import Testing
             #expect(try await eventually { await latch.waiters == 1 })
             try await type("r", expecting: ["for ber"], on: user, loop)
             await latch.open()
-            try await Task.sleep(for: .milliseconds(100))
+            #expect(try await eventually { provider.answered.contains("be") })
+            await afterTheWorkItWokeRuns()
             await loop.waitForDeliveries()
             #expect(try await user.state().interaction?.autoCompleteList == ["for ber"])
         }

@@ -96,9 +96,10 @@ import Testing
             let files = manager.fileManager
             _ = try await files.upload([SDLFile(name: "a.bin", data: picture(6)), SDLFile(name: "b.bin", data: picture(7))])
             let results = await files.deleteEach(["a.bin", "b.bin", "missing.bin"])
-            #expect(throws: Never.self) { try results["a.bin"]?.get() }
-            #expect(throws: Never.self) { try results["b.bin"]?.get() }
-            #expect(throws: SDLResultError.self) { try results["missing.bin"]?.get() }
+            let (a, b, missing) = (try #require(results["a.bin"]), try #require(results["b.bin"]), try #require(results["missing.bin"]))
+            #expect(throws: Never.self) { try a.get() }
+            #expect(throws: Never.self) { try b.get() }
+            #expect(throws: SDLResultError.self) { try missing.get() }
             #expect(await manager.connection.requestsSent(DeleteFile.self) == 3)
             #expect(try await user.state().files.isEmpty)
             #expect(await !files.hasUploaded("a.bin"))

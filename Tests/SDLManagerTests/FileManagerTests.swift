@@ -17,7 +17,9 @@ import Testing
             // HMI NONE: the queue waits, so every upload is asked for before any runs.
             try await withThrowingTaskGroup(of: UploadOutcome.self) { group in
                 for _ in 0..<100 { group.addTask { try await manager.fileManager.upload(artwork) } }
-                try await Task.sleep(for: .milliseconds(50))
+                // The upload waits in the suspended queue: no PutFile can have gone out.
+                #expect(try await eventually { await manager.fileManager.status.pendingUploads == 1 })
+                #expect(await manager.fileManager.status.isSuspended)
                 #expect(await headUnit.requests(PutFile.method).isEmpty)
                 await headUnit.notify("OnHMIStatus", OnHMIStatus(.full, audio: .notAudible, context: .main).parameters)
                 for try await outcome in group { #expect(outcome == .uploaded || outcome == .alreadyOnHeadUnit) }
@@ -44,7 +46,10 @@ import Testing
             let big = SDLFile(name: "big.bin", data: picture(3, size: 1500))
             let small = SDLFile(name: "small.bin", data: picture(4, size: 500))
             let error = await #expect(throws: SDLFileError.self) { try await manager.fileManager.upload([big, small]) }
-            guard case .uploadsFailed(let failures, let outcomes)? = error else { return }
+            guard case .uploadsFailed(let failures, let outcomes)? = error else {
+                Issue.record("the upload failed with \(String(describing: error)), not naming each file")
+                return
+            }
             #expect(outcomes == ["small.bin": .uploaded])
             guard case .insufficientSpace(let file, let size, let available)? = failures["big.bin"] as? SDLFileError else {
                 Issue.record("big.bin failed with \(String(describing: failures["big.bin"]))")
@@ -135,8 +140,10 @@ import Testing
             await headUnit.waitFor(PutFile.method)
             await manager.stop()
             await #expect(throws: SDLOperationError.shutDown(reason: "the app stopped the manager")) { try await upload.value }
+            // The PutFile times out; a retry would be written as its timeout is handled.
             await clock.advance(by: .seconds(60))
-            try await Task.sleep(for: .milliseconds(20))
+            await afterTheWorkItWokeRuns()
+            await manager.connection.flushed()
             #expect(await headUnit.requests(PutFile.method).count == 1)
             await #expect(throws: SDLOperationError.shutDown(reason: "the app stopped the manager")) {
                 try await manager.fileManager.upload(SDLArtwork(data: picture(10)))

@@ -458,7 +458,12 @@ enum FaultScenarioRunner {
     private static func checkNoNeedlessUploads(
         manager: SDLManager, user: SimulatorDriver, clock: TestClock<Duration>, report: inout ScenarioReport
     ) async {
-        guard let files = try? await user.state().files.map(\.syncFileName) else { return }
+        let files: [String]
+        do {
+            files = try await user.state().files.map(\.syncFileName)
+        } catch {
+            return report.violations.append("the head unit's files could not be read: \(error)")
+        }
         let artworks = (0..<FaultScenario.artworkCount).map(FaultScenario.artwork)
             + (0..<FaultScenario.cellCount).compactMap { FaultScenario.cell($0).artwork }
         for artwork in artworks where await manager.fileManager.hasUploaded(artwork.name) {

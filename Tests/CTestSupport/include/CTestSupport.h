@@ -2,6 +2,10 @@
 /// pipe2(2) with O_CLOEXEC, which Swift's Glibc module does not export.
 int cloexec_pipe(int fds[2]);
 
+/// Whether the pipe that `fd` is an end of holds as many bytes as it can (F_GETPIPE_SZ, FIONREAD):
+/// 1 if it is full, 0 if not, -1 when it cannot be told.
+int pipe_is_full(int fd);
+
 /// Runs argv[0] (a path) with argv, stdin from /dev/null, stdout and stderr into
 /// `output_path`, no other descriptor of the caller's, and every signal unblocked and default. Returns its exit status, -1 when
 /// it could not be run, or -2 when it ran past `timeout_ms` (it is then killed).

@@ -1,3 +1,4 @@
+import SDLManager
 import Testing
 
 /// How long, in real time, a test waits for what should happen at once: long enough for a
@@ -12,6 +13,17 @@ func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
         try await Task.sleep(for: .milliseconds(1))
     }
     return try await condition()
+}
+
+/// Lets the work that something which just happened woke run to its end, before a test
+/// checks that it did nothing: rounds of letting other tasks run and of a hop into
+/// ``SDLActor`` behind the work queued there (an answer a provider gave late reaches the
+/// loop through a stream, then the domain).
+func afterTheWorkItWokeRuns() async {
+    for _ in 0..<5 {
+        await Task.yield()
+        await Task { @SDLActor in }.value
+    }
 }
 
 /// Holds whoever waits until the test opens it; a wait not over within `patience` is an
