@@ -239,7 +239,10 @@ final class OperationLog: Sendable {
 
     private let entries = Mutex<[Entry]>([])
 
-    func start(_ name: String, mustFail: Bool = false, _ body: @escaping @Sendable () async -> String) {
+    /// Starts `body` in a task of its own, queued in the manager's domain behind the work
+    /// queued there before: operations started one after another start in that order, each
+    /// asking for what it asks for at once before the next, and before the head unit settles.
+    @SDLActor func start(_ name: String, mustFail: Bool = false, _ body: @escaping @SDLActor () async -> String) {
         let index = entries.withLock { entries in
             entries.append(Entry(name: name, mustFail: mustFail))
             return entries.count - 1
@@ -251,6 +254,13 @@ final class OperationLog: Sendable {
                 entries[index].outcome = outcome
             }
         }
+    }
+
+    /// Starts `copies` of `body` at once: all are queued before any runs.
+    @SDLActor func start(
+        copies: Int, named name: (Int) -> String, mustFail: Bool = false, _ body: @escaping @SDLActor () async -> String
+    ) {
+        for copy in 0..<copies { start(name(copy), mustFail: mustFail, body) }
     }
 
     var all: [Entry] { entries.withLock { $0 } }
@@ -273,8 +283,11 @@ struct Cancellable: Sendable {
 }
 
 enum FaultScenarioRunner {
-    /// Rounds of moving both clocks far on (past every timeout and watchdog) an operation may take to end.
-    static let settleRounds = 40
+    /// How far both clocks move in one round of settling: just past a request's timeout, so a
+    /// request that timed out is tried again before a watchdog (40 s at least) ends its work.
+    static let settleStep = Duration.seconds(11)
+    /// Rounds of settling an operation may take to end: past every timeout and watchdog.
+    static let settleRounds = 60
 
     static func run(_ scenario: FaultScenario) async -> ScenarioReport {
         var report = ScenarioReport()
@@ -305,12 +318,12 @@ enum FaultScenarioRunner {
             switch step {
             case .preload(let indices):
                 let cells = indices.map(FaultScenario.cell)
-                log.start("step \(number): \(step)") {
+                await log.start("step \(number): \(step)") {
                     do { return "loaded \(try await manager.choiceSets.preload(cells).loaded.count)" } catch { return "failed: \(error)" }
                 }
             case .delete(let indices):
                 let cells = indices.map(FaultScenario.cell)
-                log.start("step \(number): \(step)") {
+                await log.start("step \(number): \(step)") {
                     do { try await manager.choiceSets.delete(cells); return "deleted" } catch { return "failed: \(error)" }
                 }
             case .present(let indices, let ending):
@@ -325,7 +338,7 @@ enum FaultScenarioRunner {
                         do { try await presentation.cancel(); return "cancel sent" } catch { return "cancel failed: \(error)" }
                     })
                 report.presentations += 1
-                log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await presentation.result)" }
+                await log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await presentation.result)" }
                 if ending != .nothing { await act(ending, on: title, user: user) }
             case .keyboard(let ending, let autocomplete):
                 let title = "Keyboard \(number)"
@@ -336,19 +349,17 @@ enum FaultScenarioRunner {
                         do { try await keyboard.cancel(); return "cancel sent" } catch { return "cancel failed: \(error)" }
                     })
                 report.presentations += 1
-                log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await keyboard.result)" }
+                await log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await keyboard.result)" }
                 await act(ending, onKeyboard: title, user: user)
             case .cancelPresentation(let newest):
                 var unfinished: [Cancellable] = []
                 for cancellable in cancellables where await !cancellable.isFinished() { unfinished.append(cancellable) }
                 guard let target = newest ? unfinished.last : unfinished.first else { continue }
-                log.start("step \(number): \(step) (the one of step \(target.step))", target.cancel)
+                await log.start("step \(number): \(step) (the one of step \(target.step))", target.cancel)
             case .upload(let index, let copies):
                 let artwork = FaultScenario.artwork(index)
-                for copy in 0..<copies {
-                    log.start("step \(number): \(step), copy \(copy)", mustFail: report.stopped) {
-                        do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
-                    }
+                await log.start(copies: copies, named: { "step \(number): \(step), copy \($0)" }, mustFail: report.stopped) {
+                    do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
                 }
             case .fault(let method, let kind, let count):
                 report.faults += 1
@@ -440,17 +451,17 @@ enum FaultScenarioRunner {
         return false
     }
 
-    /// Moves both clocks far on, round after round, until `condition` holds or the rounds run
-    /// out. Each round first lets the head unit settle (the driver acts on a settled one):
-    /// moving the connection's clock at once would time out requests it is about to answer.
+    /// Moves both clocks on, round after round, until `condition` holds or the rounds run out.
+    /// Each round first lets the head unit settle (the driver acts on a settled one): moving
+    /// the connection's clock at once would time out requests it is about to answer.
     private static func settle(
         until condition: @Sendable () async -> Bool, user: SimulatorDriver, clock: TestClock<Duration>
     ) async {
         for _ in 0..<settleRounds {
             _ = try? await user.state()
             if await condition() { return }
-            _ = try? await user.advance(by: .seconds(60))
-            await clock.advance(by: .seconds(60))
+            _ = try? await user.advance(by: settleStep)
+            await clock.advance(by: settleStep)
         }
     }
 
@@ -509,10 +520,8 @@ enum FaultScenarioRunner {
         report: inout ScenarioReport
     ) async -> [String] {
         let log = OperationLog()
-        for _ in 0..<copies {
-            log.start("upload of \(artwork.name)") {
-                do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
-            }
+        await log.start(copies: copies, named: { _ in "upload of \(artwork.name)" }) {
+            do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
         }
         await settle(until: { log.allEnded }, user: user, clock: clock)
         report.operations += copies

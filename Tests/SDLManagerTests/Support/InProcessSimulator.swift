@@ -89,6 +89,11 @@ actor InProcessSimulator {
         for _ in 0..<1000 where quietRounds < 3 {
             await connection.flushed()
             await output.readerIsWaiting()
+            // An ended output closes the connection once the reader has taken the end.
+            if output.hasEnded {
+                let deadline = ContinuousClock.now + patience
+                while await !connection.isClosed, ContinuousClock.now < deadline { await Task.yield() }
+            }
             _ = await connection.isClosed
             let now = await traffic
             quietRounds = now == last ? quietRounds + 1 : 0
@@ -187,11 +192,16 @@ final class SessionOutput: AsyncSequence, Sendable {
     private struct State {
         var chunks: [[UInt8]] = []
         var isFinished = false
+        /// The reader has been handed the end.
+        var endTaken = false
         var reader: CheckedContinuation<[UInt8]?, Never>?
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
+
+    /// Whether the output has ended (the session's input ended, or the simulator was killed).
+    var hasEnded: Bool { state.withLock { $0.isFinished } }
 
     func yield(_ chunk: [UInt8]) {
         let reader = state.withLock { state -> CheckedContinuation<[UInt8]?, Never>? in
@@ -207,23 +217,27 @@ final class SessionOutput: AsyncSequence, Sendable {
     }
 
     func finish() {
-        let (reader, waiters) = state.withLock { state in
+        typealias Waiting = (reader: CheckedContinuation<[UInt8]?, Never>, idle: [CheckedContinuation<Void, Never>])
+        let waiting = state.withLock { state -> Waiting? in
             state.isFinished = true
+            guard let reader = state.reader else { return nil }
+            state.endTaken = true
             defer {
                 state.reader = nil
                 state.idleWaiters = []
             }
-            return (state.reader, state.idleWaiters)
+            return (reader, state.idleWaiters)
         }
-        reader?.resume(returning: nil)
-        for waiter in waiters { waiter.resume() }
+        guard let waiting else { return }
+        waiting.reader.resume(returning: nil)
+        for waiter in waiting.idle { waiter.resume() }
     }
 
-    /// Returns once the reader waits for a chunk with none left (or the output has ended).
+    /// Returns once the reader waits for a chunk with none left, or has taken the end.
     func readerIsWaiting() async {
         await withCheckedContinuation { waiter in
             let now = state.withLock { state -> Bool in
-                if state.isFinished || state.reader != nil { return true }
+                if state.endTaken || (state.reader != nil && !state.isFinished) { return true }
                 state.idleWaiters.append(waiter)
                 return false
             }
@@ -235,20 +249,25 @@ final class SessionOutput: AsyncSequence, Sendable {
         await withCheckedContinuation { reader in
             enum Next {
                 case chunk([UInt8])
-                case end
-                case wait([CheckedContinuation<Void, Never>])
+                /// Nothing now: the reader waits, or at the end is handed nil; who waits for that is told.
+                case wait([CheckedContinuation<Void, Never>], end: Bool)
             }
             let next = state.withLock { state -> Next in
                 if !state.chunks.isEmpty { return .chunk(state.chunks.removeFirst()) }
-                if state.isFinished { return .end }
+                if state.isFinished {
+                    state.endTaken = true
+                    defer { state.idleWaiters = [] }
+                    return .wait(state.idleWaiters, end: true)
+                }
                 state.reader = reader
                 defer { state.idleWaiters = [] }
-                return .wait(state.idleWaiters)
+                return .wait(state.idleWaiters, end: false)
             }
             switch next {
             case .chunk(let chunk): reader.resume(returning: chunk)
-            case .end: reader.resume(returning: nil)
-            case .wait(let waiters): for waiter in waiters { waiter.resume() }
+            case .wait(let waiters, let end):
+                if end { reader.resume(returning: nil) }
+                for waiter in waiters { waiter.resume() }
             }
         }
     }
