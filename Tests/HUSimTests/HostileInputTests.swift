@@ -291,7 +291,7 @@ import TestSupport
     private func folderOfAKilledSimulator(in temporary: ScratchFolder) throws -> (name: String, pid: Int32) {
         let killed = try StorageSimulator(["--clock", "virtual"], environment: ["TMPDIR": temporary.path])
         killed.register()
-        let dead = killed.process.processIdentifier
+        let dead = killed.pid
         killed.kill(SIGKILL)
         _ = killed.waitForExit()
         let orphans = (try FileManager.default.contentsOfDirectory(atPath: temporary.path)).filter { $0.hasPrefix("hu-sim-\(dead)-") }

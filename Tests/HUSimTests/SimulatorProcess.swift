@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import JSONCodec
 import TestSupport
@@ -25,35 +26,26 @@ enum SimulatorProcess {
     /// a simulator still running after `timeLimit` is killed (its status says so).
     static func run(_ arguments: [String] = ["--clock", "virtual"], input: Data, timeLimit: Double = 120) throws -> Outcome {
         signal(SIGPIPE, SIG_IGN)  // a simulator that exits early must not kill the test process
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdin = try ChildPipe()
-        let stdout = try ChildPipe()
-        let stderr = try ChildPipe()
-        process.standardInput = stdin.reading
-        process.standardOutput = stdout.writing
-        process.standardError = stderr.writing
-        try process.run()
-        for end in [stdin.reading, stdout.writing, stderr.writing] { try? end.close() }
-        let pid = process.processIdentifier
-        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        let child = try ChildProcess(executable: executable.path, arguments: arguments)
+        let killer = DispatchWorkItem { child.signal(SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: killer)
         defer { killer.cancel() }
+        let stdin = FileHandle(fileDescriptor: child.input!, closeOnDealloc: true)
         let writer = Thread {
             // The throwing write: a simulator that exits before reading everything (EPIPE)
             // must fail its test, not trap the whole test process (`write(_:)` uses try!).
-            try? stdin.writing.write(contentsOf: input)
-            try? stdin.writing.close()
+            try? stdin.write(contentsOf: input)
+            try? stdin.close()
         }
         writer.start()
         let errorData = LockedData()
-        let errorReader = Thread { errorData.set(stderr.reading.readDataToEndOfFile()) }
+        let stderr = FileHandle(fileDescriptor: child.errors!, closeOnDealloc: true)
+        let errorReader = Thread { errorData.set(stderr.readDataToEndOfFile()) }
         errorReader.start()
-        let output = stdout.reading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = FileHandle(fileDescriptor: child.output!, closeOnDealloc: true).readDataToEndOfFile()
+        let status = child.waitForExit()
         errorData.waitUntilSet("the simulator's stderr")
-        return Outcome(stdout: output, stderr: String(decoding: errorData.value, as: UTF8.self), status: process.terminationStatus)
+        return Outcome(stdout: output, stderr: String(decoding: errorData.value, as: UTF8.self), status: status.code)
     }
 
     static func run(_ arguments: [String] = ["--clock", "virtual"], lines: [String]) throws -> Outcome {
