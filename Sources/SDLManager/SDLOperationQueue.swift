@@ -78,19 +78,17 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
     private struct Running {
         let entry: Entry
         let work: Task<Void, Never>
-        var watchdog: Task<Void, Never>?
-        var deadline: Duration
-        /// While it waits for the other lane: the watchdog's time left.
+        /// When its watchdog ends it; nil while it waits for the files lane.
+        var deadline: Duration?
+        /// While it waits for the files lane: the watchdog's time left.
         var pausedWithLeft: Duration?
-
-        func stop() {
-            work.cancel()
-            watchdog?.cancel()
-        }
     }
 
     private var waiting: [Entry] = []
     private var running: [Lane: Running] = [:]
+    /// One timer for every running operation's watchdog, set for the earliest deadline; it
+    /// is replaced only by an earlier one (most operations end long before theirs).
+    private var timer: (deadline: Duration, task: Task<Void, Never>)?
     /// Whether it holds back operations that have not started.
     public private(set) var isSuspended: Bool
     private var shutDownReason: String?
@@ -176,9 +174,11 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
         let error = SDLOperationError.shutDown(reason: reason)
         for operation in stopped {
             operation.entry.fail(error)
-            operation.stop()
+            operation.work.cancel()
         }
         for entry in dropped { entry.fail(error) }
+        timer?.task.cancel()
+        timer = nil
     }
 
     /// Finishes every waiting operation with `.shutDown(reason)`, and every later one at once,
@@ -206,7 +206,7 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
         guard let (lane, finished) = running.first(where: { $0.value.entry.id == id }) else { return }
         running[lane] = nil
         finish(finished.entry)
-        finished.stop()
+        finished.work.cancel()
         startNextIfIdle(lane)
     }
 
@@ -219,17 +219,37 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
             let setOutcome = await entry.run(entry.id)
             self.finishRunning(entry.id) { _ in setOutcome() }
         }
-        let deadline = timekeeper.now() + entry.watchdog
-        running[lane] = Running(entry: entry, work: work, watchdog: watchdog(for: entry, until: deadline), deadline: deadline)
+        running[lane] = Running(entry: entry, work: work, deadline: timekeeper.now() + entry.watchdog)
+        armTimer()
     }
 
-    private func watchdog(for entry: Entry, until deadline: Duration) -> Task<Void, Never> {
+    // MARK: Watchdogs
+
+    private func armTimer() {
+        guard let earliest = running.values.compactMap(\.deadline).min() else { return }
+        if let timer, timer.deadline <= earliest { return }
+        timer?.task.cancel()
         let sleep = timekeeper.sleep
-        return Task {
-            do { try await sleep(deadline) } catch { return }
-            self.logger.warning("\(entry.name) did not finish within \(entry.watchdog): the queue moves on")
-            self.finishRunning(entry.id) { $0.fail(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)) }
+        timer = (
+            earliest,
+            Task { [weak self] in
+                do { try await sleep(earliest) } catch { return }
+                self?.expireWatchdogs()
+            }
+        )
+    }
+
+    /// Ends every running operation past its deadline, and sets the timer for the next one.
+    private func expireWatchdogs() {
+        timer = nil
+        let now = timekeeper.now()
+        for operation in running.values {
+            guard let deadline = operation.deadline, deadline <= now else { continue }
+            let entry = operation.entry
+            logger.warning("\(entry.name) did not finish within \(entry.watchdog): the queue moves on")
+            finishRunning(entry.id) { $0.fail(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)) }
         }
+        armTimer()
     }
 
     // MARK: Waiting for the files lane
@@ -245,10 +265,9 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     private func pauseWatchdog(of id: Int) {
-        guard let lane = lane(running: id), var operation = running[lane], operation.pausedWithLeft == nil else { return }
-        operation.watchdog?.cancel()
-        operation.watchdog = nil
-        operation.pausedWithLeft = max(.zero, operation.deadline - timekeeper.now())
+        guard let lane = lane(running: id), var operation = running[lane], let deadline = operation.deadline else { return }
+        operation.pausedWithLeft = max(.zero, deadline - timekeeper.now())
+        operation.deadline = nil
         running[lane] = operation
     }
 
@@ -256,8 +275,8 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
         guard let lane = lane(running: id), var operation = running[lane], let left = operation.pausedWithLeft else { return }
         operation.deadline = timekeeper.now() + left
         operation.pausedWithLeft = nil
-        operation.watchdog = watchdog(for: operation.entry, until: operation.deadline)
         running[lane] = operation
+        armTimer()
     }
 
     private func lane(running id: Int) -> Lane? {

@@ -179,6 +179,32 @@ import Testing
         }
     }
 
+    // MARK: The journey through the manager's domain (docs/manager.md)
+
+    @Test func presentingCellsWithNewArtworkTakesThreeRoundsOfAnswers() async throws {
+        try await withInProcessSimulator { connection, simulator in
+            let manager = try await readyManager(on: connection)
+            try await probeAnswered(manager)
+            let user = simulator.driver(behind: connection)
+            let cells = try ["Berlin", "Paris"].enumerated().map { try ChoiceCell(text: $1, artwork: SDLArtwork(data: picture(40 + $0))) }
+            let set = try ChoiceSet(title: "Pick a city", cells: cells)
+            _ = try await user.state()  // settled: nothing else is on its way to the app
+            let before = simulator.output.chunksTaken
+            let presentation = Task { await manager.choiceSets.present(set) }
+            try await interactionOnScreen(user)
+            // One answer each for both PutFiles, both CreateInteractionChoiceSets (each pair
+            // sent at once), and OnHMIStatus as the interaction shows: the reader entered the
+            // domain three times.
+            #expect(simulator.output.chunksTaken - before == 3)
+            #expect(await connection.requestsSent(PutFile.self) == 2)
+            try await user.tap("Paris")
+            #expect(await presentation.value.selection?.cell == cells[1])
+            // The answer and the OnHMIStatus back to MAIN came together: once more.
+            #expect(simulator.output.chunksTaken - before == 4)
+            await manager.stop()
+        }
+    }
+
     // MARK: Exactly one result, whatever ends it
 
     @Test func aConnectionLostMidInteractionFailsItOnce() async throws {

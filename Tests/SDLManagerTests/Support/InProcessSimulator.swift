@@ -196,9 +196,14 @@ final class SessionOutput: AsyncSequence, Sendable {
         var endTaken = false
         var reader: CheckedContinuation<[UInt8]?, Never>?
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        var taken = 0
     }
 
     private let state = Mutex(State())
+
+    /// How many chunks the reader has taken: each, a time the app's connection entered the
+    /// manager's domain with what the head unit said.
+    var chunksTaken: Int { state.withLock { $0.taken } }
 
     /// Whether the output has ended (the session's input ended, or the simulator was killed).
     var hasEnded: Bool { state.withLock { $0.isFinished } }
@@ -211,6 +216,7 @@ final class SessionOutput: AsyncSequence, Sendable {
                 return nil
             }
             state.reader = nil
+            state.taken += 1
             return reader
         }
         reader?.resume(returning: chunk)
@@ -253,7 +259,10 @@ final class SessionOutput: AsyncSequence, Sendable {
                 case wait([CheckedContinuation<Void, Never>], end: Bool)
             }
             let next = state.withLock { state -> Next in
-                if !state.chunks.isEmpty { return .chunk(state.chunks.removeFirst()) }
+                if !state.chunks.isEmpty {
+                    state.taken += 1
+                    return .chunk(state.chunks.removeFirst())
+                }
                 if state.isFinished {
                     state.endTaken = true
                     defer { state.idleWaiters = [] }
