@@ -8,7 +8,8 @@ import Synchronization
 import Testing
 
 /// Presenting choice sets: each presentation ends with exactly one result, whatever ends
-/// it. Against the real `hu-sim`; an in-memory head unit for answers a real one never gives.
+/// it. Against hu-sim's engine; an in-memory head unit for answers a real one never gives, or
+/// gives only at the moment the test chooses.
 @Suite(.timeLimit(.minutes(1))) struct ChoicePresentationTests {
     @Test func aTapSelectsTheCellWithItsRowInManualMode() async throws {
         try await withReadyManager { manager, user in
@@ -248,12 +249,12 @@ import Testing
     }
 
     @Test func aHeadUnitCrashingMidInteractionFailsIt() async throws {
-        let headUnit = FakeHeadUnit()
-        await headUnit.on(PerformInteraction.method) { _, _ in .crash }
-        try await withFakeManager(headUnit) { manager in
+        try await withReadyManager { manager, user, simulator in
             let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"))
-            let result = await manager.choiceSets.present(set)
-            let error = try #require(result.error)
+            let presentation = await manager.choiceSets.start(set)
+            try await interactionOnScreen(user)
+            await simulator.kill()
+            let error = try #require(await presentation.result.error)
             #expect(error is SDLConnectionError || error is SDLOperationError)
         }
     }
@@ -381,13 +382,12 @@ import Testing
     }
 
     @Test func anInteractionWhoseAnswerNeverComesFailsWhenItsWaitRunsOut() async throws {
-        let headUnit = FakeHeadUnit()
-        await headUnit.on(PerformInteraction.method) { _, _ in .drop }
         let clock = TestClock()
-        try await withFakeManager(headUnit, clock: clock) { manager in
+        try await withReadyManager(clock: clock) { manager, user in
+            try await user.injectFault(.drop, on: PerformInteraction.self)
             let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"), timeout: .seconds(5))
             let presentation = await manager.choiceSets.start(set)
-            await headUnit.waitFor(PerformInteraction.method)
+            _ = try await user.state()  // settled: the PerformInteraction is with the head unit, unanswered
             // Twice the connection's 10 s timeout plus twice the interaction's 5 s: past Core's own wait.
             await clock.advance(by: .seconds(29))
             #expect(await !presentation.isFinished)

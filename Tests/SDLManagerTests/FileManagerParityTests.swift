@@ -5,8 +5,8 @@ import SimulatorClient
 import Synchronization
 import Testing
 
-/// What sdl_ios and sdl_java_suite developers reach for in a file manager, against the real
-/// `hu-sim`: files streamed from disk, each file's progress and its cancel, several files
+/// What sdl_ios and sdl_java_suite developers reach for in a file manager, against hu-sim's
+/// engine: files streamed from disk, each file's progress and its cancel, several files
 /// deleted in one call, and retry counts of their own for artwork and other files.
 @Suite(.timeLimit(.minutes(1))) struct FileManagerParityTests {
     @Test func aFileOnDiskIsStreamedInChunksAndArrivesWhole() async throws {

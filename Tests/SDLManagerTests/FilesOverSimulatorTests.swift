@@ -108,13 +108,4 @@ import Testing
             await #expect(throws: SDLResultError.self) { try await manager.fileManager.delete(artwork.name) }
         }
     }
-
-    @Test func staticIconsAreNeverUploaded() async throws {
-        try await withReadyManager { manager, user in
-            let outcome = try await manager.fileManager.upload(SDLArtwork(staticIcon: "0x29"))
-            #expect(outcome == .staticIcon)
-            #expect(await manager.connection.requestsSent(PutFile.self) == 0)
-            #expect(try await user.state().files.isEmpty)
-        }
-    }
 }

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// What sdl_ios and sdl_java_suite developers reach for on keyboards and searches, and the
-/// seeds' autocomplete asks, against the real `hu-sim`.
+/// seeds' autocomplete asks, against hu-sim's engine.
 @Suite(.timeLimit(.minutes(1))) struct KeyboardParityTests {
     private let clock = TestClock()
 

@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 
 /// Registration, the HMI level and system context, display capabilities and the manager's
-/// state, against the real `hu-sim` (and an in-memory head unit for the rare paths).
+/// state, against hu-sim's engine (and an in-memory head unit for what no simulator does: a
+/// registration without display capabilities, notifications at the moment the test chooses).
 @Suite(.timeLimit(.minutes(1))) struct LifecycleTests {
     @Test func theManagerRegistersFollowsTheHeadUnitAndBecomesReady() async throws {
         try await withReadyManager { manager, user in
@@ -111,14 +112,13 @@ import Testing
         }
     }
 
-    // MARK: Rare paths, on an in-memory head unit
+    // MARK: Rare paths
 
     @Test func shutdownWithAFullQueueFinishesEveryOperation() async throws {
-        let headUnit = FakeHeadUnit()
-        await headUnit.on(PutFile.method) { _, _ in .drop }
-        try await withFakeManager(headUnit) { manager in
+        try await withReadyManager { manager, user, simulator in
+            try await user.injectFault(.drop, on: PutFile.self)
             let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(5))) }
-            await headUnit.waitFor(PutFile.method)
+            _ = try await user.state()  // settled: the PutFile is with the head unit, unanswered
             let hang = Latch()
             let running = await manager.queue.submit("running") { await hang.wait() }
             var queued: [SDLOperation<Int>] = []
@@ -134,21 +134,25 @@ import Testing
             await #expect(throws: shutDown) { try await running.value }
             for operation in queued { await #expect(throws: shutDown) { try await operation.value } }
             await #expect(throws: shutDown) { try await manager.queue.run("after") { 1 } }
-            #expect(await headUnit.requests(PutFile.method).count == 1)
+            #expect(await simulator.requests(PutFile.method).count == 1)
             await hang.open()
         }
     }
 
     @Test func aCrashedHeadUnitShutsTheManagerDownAndFailsItsWork() async throws {
-        let headUnit = FakeHeadUnit()
-        await headUnit.on(PutFile.method) { _, _ in .crash }
-        try await withFakeManager(headUnit) { manager in
+        try await withReadyManager { manager, user, simulator in
+            try await user.injectFault(.drop, on: PutFile.self)
+            let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(7))) }
+            _ = try await user.state()  // settled: the PutFile is with the head unit, unanswered
+            await simulator.kill()
             let gone = SDLConnectionError.disconnected(method: "PutFile", reason: "the head unit closed the connection")
-            await #expect(throws: gone) { try await manager.fileManager.upload(SDLArtwork(data: picture(7))) }
+            await #expect(throws: gone) { try await upload.value }
             let shutDown = try await eventually { await manager.state == .shutDown }
             #expect(shutDown)
         }
     }
+
+    // MARK: What no simulator does, on an in-memory head unit
 
     @Test func withoutDisplayCapabilitiesInTheRegistrationTheManagerAsksForThem() async throws {
         let headUnit = FakeHeadUnit()

@@ -4,9 +4,11 @@ import SDLManager
 import SDLModel
 import Testing
 
-/// An in-memory head unit for the paths a real one rarely takes: it reads the app's lines,
-/// answers each request as its script says (by default like a healthy head unit), and can
-/// drop replies or crash on demand.
+/// An in-memory head unit for what hu-sim's engine does not do: answers no head unit gives
+/// (a malformed reply, a JSON-RPC error for a known method, a choice ID it was never given),
+/// requests held and answered when the test says, notifications sent at a moment of the
+/// test's choosing. It reads the app's lines and answers each request as its script says
+/// (by default like a healthy head unit); it can drop replies or crash on demand.
 actor FakeHeadUnit {
     /// What to do with one request.
     enum Action {

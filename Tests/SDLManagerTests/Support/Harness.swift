@@ -64,9 +64,17 @@ func withReadyManager(
     _ settings: SimulatorSettings = SimulatorSettings(), clock: TestClock<Duration> = TestClock(),
     files: SDLFileManager.Configuration = .init(), _ body: (SDLManager, SimulatorDriver) async throws -> Void
 ) async throws {
-    try await withSimulator(settings, clock: clock) { connection, user in
+    try await withReadyManager(settings, clock: clock, files: files) { manager, user, _ in try await body(manager, user) }
+}
+
+/// The same, handing the test the simulator too (what the app sent it, `requests(_:)`).
+func withReadyManager(
+    _ settings: SimulatorSettings = SimulatorSettings(), clock: TestClock<Duration> = TestClock(),
+    files: SDLFileManager.Configuration = .init(), _ body: (SDLManager, SimulatorDriver, InProcessSimulator) async throws -> Void
+) async throws {
+    try await withInProcessSimulator(settings, clock: clock) { connection, simulator in
         let manager = try await readyManager(on: connection, files: files)
-        try await body(manager, user)
+        try await body(manager, simulator.driver(behind: connection), simulator)
         await manager.stop()
     }
 }

@@ -1,5 +1,6 @@
 import HeadUnit
 import JSONCodec
+import JSONRPC
 import SDLManager
 import SimulatorClient
 import SimulatorHost
@@ -48,6 +49,8 @@ actor InProcessSimulator {
     private var isKilled = false
     /// Bytes the app has written, and chunks written for it: what moves while it is not settled.
     private var traffic = (received: 0, sent: 0)
+    /// Everything the app wrote, read as requests only when a test asks (`requests(_:)`).
+    private var written: [UInt8] = []
 
     /// Why a write reached no simulator: it was killed (`kill()`), as a broken pipe says.
     struct Killed: Error, CustomStringConvertible {
@@ -120,9 +123,25 @@ actor InProcessSimulator {
         }
     }
 
+    /// The parameters of every request of `method` the app sent, in order.
+    func requests(_ method: String) -> [JSONObject] {
+        var framer = LineFramer(maximumLineBytes: written.count + 1)
+        var found: [JSONObject] = []
+        let keep = { (line: LineFramer.Line) in
+            guard case .text(let bytes) = line, let json = try? JSON.parse(bytes) else { return }
+            for message in json.arrayValue ?? [json] {
+                if case .call(method, let params, _) = IncomingMessage(message) { found.append(params) }
+            }
+        }
+        written.withUnsafeBytes { framer.feed($0, keep) }
+        framer.finish(keep)
+        return found
+    }
+
     fileprivate func receive(_ bytes: [UInt8]) throws {
         guard !isKilled else { throw Killed() }
         traffic.received += bytes.count
+        written += bytes
         app.receive(bytes)
         flush()
     }
