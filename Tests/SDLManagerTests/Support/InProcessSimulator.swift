@@ -83,13 +83,15 @@ actor InProcessSimulator {
     }
 
     /// Returns once the app on `connection` and the simulator have nothing more for each
-    /// other without the clocks moving: what the app wrote is read, what it was answered is
-    /// dispatched, and the work that woke ran, round after round until a few rounds move
-    /// nothing (each ends with a hop into the domain, behind the work queued there).
+    /// other without the clocks moving, round after round until two rounds move nothing. A
+    /// round: a hop into the domain behind the work queued there, which hands over what that
+    /// work wrote (`flushed`); those bytes read here and answered; the answers read there and
+    /// dispatched (the reader waits for more), which queues the work they wake before the
+    /// next round's hop.
     nonisolated func settle(_ connection: SDLConnection) async {
         var last = await traffic
         var quietRounds = 0
-        for _ in 0..<1000 where quietRounds < 3 {
+        for _ in 0..<1000 where quietRounds < 2 {
             await connection.flushed()
             await output.readerIsWaiting()
             // An ended output closes the connection once the reader has taken the end.
@@ -97,7 +99,6 @@ actor InProcessSimulator {
                 let deadline = ContinuousClock.now + patience
                 while await !connection.isClosed, ContinuousClock.now < deadline { await Task.yield() }
             }
-            _ = await connection.isClosed
             let now = await traffic
             quietRounds = now == last ? quietRounds + 1 : 0
             last = now
