@@ -134,17 +134,24 @@ import SDLModel
         return report.outcome
     }
 
-    /// Loads the cells not loaded yet, their artwork first: runs as (part of) the queued
-    /// operation `operation`. Nothing is loaded when `isAbandoned` says so once the artwork is up.
+    /// Loads the cells not loaded yet (`cells` holds each once: a set's, or a preload's
+    /// uniqued), their artwork first: runs as (part of) the queued operation `operation`.
+    /// Nothing is loaded when `isAbandoned` says so once the artwork is up.
     func load(_ cells: [ChoiceCell], in operation: Int, isAbandoned: () -> Bool = { false }) async -> PreloadChoicesOperation.Report {
         _ = await voiceOptional()
-        let pending = Self.unique(cells).filter { !loaded.contains($0) }
+        var pending = cells.filter { !loaded.contains($0) }
         guard !pending.isEmpty else { return PreloadChoicesOperation.Report() }
-        let absent = await uploadArtwork(of: pending, in: operation)
-        guard !isAbandoned() else { return PreloadChoicesOperation.Report() }
+        let artworks = artworkToUpload(for: pending)
+        var absent: [String: any Error] = [:]
+        if !artworks.isEmpty {
+            absent = await uploadArtwork(artworks, in: operation)
+            guard !isAbandoned() else { return PreloadChoicesOperation.Report() }
+            // Loaded by another operation's cells meanwhile (they share the artwork's upload).
+            pending = pending.filter { !loaded.contains($0) }
+        }
         var preload = PreloadChoicesOperation(
-            cells: pending.filter { !loaded.contains($0) }, rules: screenRules, absentArtwork: absent,
-            requiresAllArtwork: configuration.requiresAllArtwork, logger: logger)
+            cells: pending, rules: screenRules, absentArtwork: absent, requiresAllArtwork: configuration.requiresAllArtwork,
+            logger: logger)
         let generation = self.generation
         preload.plan(in: &loaded)
         let answers = await preload.send(over: connection)
@@ -153,11 +160,8 @@ import SDLModel
         return preload.report
     }
 
-    /// Uploads the artwork the screen shows of `cells` through the file manager (which
-    /// skips what the head unit has and joins uploads under way), the operation's watchdog
-    /// stopped while it waits for the files lane; returns the artwork the head unit does not
-    /// have after all, with why.
-    private func uploadArtwork(of cells: [ChoiceCell], in operation: Int) async -> [String: any Error] {
+    /// The artwork the screen shows of `cells`, each once; static icons are never uploaded.
+    private func artworkToUpload(for cells: [ChoiceCell]) -> [SDLArtwork] {
         var byName: [String: SDLArtwork] = [:]
         let rules = screenRules
         for cell in cells {
@@ -166,8 +170,13 @@ import SDLModel
                 byName[artwork.name] = artwork
             }
         }
-        guard !byName.isEmpty else { return [:] }
-        let artworks = Array(byName.values)
+        return Array(byName.values)
+    }
+
+    /// Uploads `artworks` through the file manager (which skips what the head unit has and
+    /// joins uploads under way), the operation's watchdog stopped while it waits for the
+    /// files lane; returns the artwork the head unit does not have after all, with why.
+    private func uploadArtwork(_ artworks: [SDLArtwork], in operation: Int) async -> [String: any Error] {
         let results = await queue.whileWaitingForFiles(operation: operation) { await fileManager.uploadEach(artworks) }
         return results.compactMapValues { result in
             if case .failure(let error) = result { error } else { nil }
