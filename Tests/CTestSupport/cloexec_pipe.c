@@ -6,9 +6,9 @@
 
 int cloexec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
-int pipe_is_full(int fd) {
+int pipe_fill(int fd, int *capacity) {
     int queued = 0;
-    int capacity = fcntl(fd, F_GETPIPE_SZ);
-    if (capacity < 0 || ioctl(fd, FIONREAD, &queued) < 0) return -1;
-    return queued >= capacity;
+    *capacity = fcntl(fd, F_GETPIPE_SZ);
+    if (*capacity < 0 || ioctl(fd, FIONREAD, &queued) < 0) return -1;
+    return queued;
 }

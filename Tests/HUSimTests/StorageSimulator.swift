@@ -76,11 +76,14 @@ final class StorageSimulator: @unchecked Sendable {
     }
 
     /// Waits (bounded) until the simulator's stdout pipe is full: it can write nothing more
-    /// until someone reads. False, with an issue, if it never filled.
+    /// until someone reads. Full is within two pages of its capacity: a write fills whole
+    /// pages but the one it adds to and the one it ends in, so the kernel may refuse more
+    /// short of the last byte. False, with an issue, if it never filled.
     @discardableResult
     func waitUntilItsOutputIsFull(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while pipe_is_full(stdoutHandle.fileDescriptor) != 1 {
+        var capacity: Int32 = 0
+        while case let queued = pipe_fill(stdoutHandle.fileDescriptor, &capacity), queued < 0 || queued < capacity - 2 * 4096 {
             guard Date() < deadline else {
                 Issue.record("the simulator's stdout pipe did not fill within \(seconds) s", sourceLocation: sourceLocation)
                 return false

@@ -2,9 +2,9 @@
 /// pipe2(2) with O_CLOEXEC, which Swift's Glibc module does not export.
 int cloexec_pipe(int fds[2]);
 
-/// Whether the pipe that `fd` is an end of holds as many bytes as it can (F_GETPIPE_SZ, FIONREAD):
-/// 1 if it is full, 0 if not, -1 when it cannot be told.
-int pipe_is_full(int fd);
+/// The bytes the pipe that `fd` is an end of holds (FIONREAD), and in `capacity` how many it
+/// can (F_GETPIPE_SZ); -1 when it cannot be told.
+int pipe_fill(int fd, int *capacity);
 
 #include <stddef.h>
 /// zlib's uncompress(3): inflates a whole zlib stream (a PNG's joined IDAT chunks) into `out`;
