@@ -86,9 +86,8 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
 
     private var waiting: [Entry] = []
     private var running: [Lane: Running] = [:]
-    /// One timer for every running operation's watchdog, set for the earliest deadline; it
-    /// is replaced only by an earlier one (most operations end long before theirs).
-    private var timer: (deadline: Duration, task: Task<Void, Never>)?
+    /// One timer for every running operation's watchdog.
+    private var timer: DeadlineTimer
     /// Whether it holds back operations that have not started.
     public private(set) var isSuspended: Bool
     private var shutDownReason: String?
@@ -109,6 +108,7 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
     nonisolated init(timekeeper: Timekeeper, defaultWatchdog: Duration, suspended: Bool = true, logger: Logger) {
         self.isSuspended = suspended
         self.timekeeper = timekeeper
+        self.timer = DeadlineTimer(timekeeper)
         self.defaultWatchdog = defaultWatchdog
         self.logger = logger
     }
@@ -177,8 +177,7 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
             operation.work.cancel()
         }
         for entry in dropped { entry.fail(error) }
-        timer?.task.cancel()
-        timer = nil
+        timer.cancel()
     }
 
     /// Finishes every waiting operation with `.shutDown(reason)`, and every later one at once,
@@ -220,28 +219,18 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
             self.finishRunning(entry.id) { _ in setOutcome() }
         }
         running[lane] = Running(entry: entry, work: work, deadline: timekeeper.now() + entry.watchdog)
-        armTimer()
+        setTimer()
     }
 
     // MARK: Watchdogs
 
-    private func armTimer() {
-        guard let earliest = running.values.compactMap(\.deadline).min() else { return }
-        if let timer, timer.deadline <= earliest { return }
-        timer?.task.cancel()
-        let sleep = timekeeper.sleep
-        timer = (
-            earliest,
-            Task { [weak self] in
-                do { try await sleep(earliest) } catch { return }
-                self?.expireWatchdogs()
-            }
-        )
+    private func setTimer() {
+        timer.set(for: running.values.compactMap(\.deadline).min()) { [weak self] in self?.expireWatchdogs() }
     }
 
     /// Ends every running operation past its deadline, and sets the timer for the next one.
     private func expireWatchdogs() {
-        timer = nil
+        timer.fired()
         let now = timekeeper.now()
         for operation in running.values {
             guard let deadline = operation.deadline, deadline <= now else { continue }
@@ -249,7 +238,7 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
             logger.warning("\(entry.name) did not finish within \(entry.watchdog): the queue moves on")
             finishRunning(entry.id) { $0.fail(SDLOperationError.watchdogExpired(operation: entry.name, after: entry.watchdog)) }
         }
-        armTimer()
+        setTimer()
     }
 
     // MARK: Waiting for the files lane
@@ -276,7 +265,7 @@ public enum SDLOperationError: Error, Sendable, Equatable, CustomStringConvertib
         operation.deadline = timekeeper.now() + left
         operation.pausedWithLeft = nil
         running[lane] = operation
-        armTimer()
+        setTimer()
     }
 
     private func lane(running id: Int) -> Lane? {

@@ -82,7 +82,7 @@ import SDLModel
     /// What the writer at the edge takes to the sink.
     nonisolated let outgoing = OutgoingBytes()
     private var deadlines = DeadlineHeap()
-    private var timer: (deadline: Duration, task: Task<Void, Never>)?
+    private var timer: DeadlineTimer
     var subscribers: [Int: Subscriber] = [:]
     var nextSubscriber = 0
     private var requestCounts: [String: Int] = [:]
@@ -93,6 +93,7 @@ import SDLModel
     /// A connection; its bytes move once `run(reading:writingTo:)` runs.
     public nonisolated init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        self.timer = DeadlineTimer(configuration.timekeeper)
     }
 
     /// Whether the connection has closed: every request now fails at once.
@@ -266,8 +267,7 @@ import SDLModel
         for request in failed.values {
             request.complete(.failure(SDLConnectionError.disconnected(method: request.method, reason: reason)))
         }
-        timer?.task.cancel()
-        timer = nil
+        timer.cancel()
         deadlines = DeadlineHeap()
         let ended = subscribers.values
         subscribers = [:]
@@ -287,31 +287,20 @@ import SDLModel
 
     private func schedule(_ deadline: Duration, id: Int64) {
         deadlines.insert(deadline, id: id)
-        armTimer()
+        setTimer()
     }
 
-    /// One timer, set for the earliest deadline; it is replaced only by an earlier one.
-    private func armTimer() {
-        guard let earliest = deadlines.earliest else { return }
-        if let timer, timer.deadline <= earliest { return }
-        timer?.task.cancel()
-        let sleep = configuration.timekeeper.sleep
-        timer = (
-            earliest,
-            Task { [weak self] in
-                do { try await sleep(earliest) } catch { return }
-                self?.expireDueRequests()
-            }
-        )
+    private func setTimer() {
+        timer.set(for: deadlines.earliest) { [weak self] in self?.expireDueRequests() }
     }
 
     private func expireDueRequests() {
-        timer = nil
+        timer.fired()
         for id in deadlines.popDue(at: configuration.timekeeper.now()) {
             guard let request = pending.removeValue(forKey: id), !request.isAbandoned else { continue }
             logger.debug("\(request.method) (id \(id)) timed out after \(request.timeout)")
             request.complete(.failure(SDLConnectionError.timedOut(method: request.method, after: request.timeout)))
         }
-        armTimer()
+        setTimer()
     }
 }
