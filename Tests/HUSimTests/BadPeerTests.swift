@@ -109,20 +109,10 @@ import TestSupport
             flood.done.store(true, ordering: .releasing)
         }.start()
 
-        // Nobody reads: the writer must get stuck well before the end, and stay stuck.
-        var lastSent = -1
-        var stillSince = Date()
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, !flood.done.load(ordering: .acquiring) {
-            let sent = flood.bytesSent.load(ordering: .relaxed)
-            if sent != lastSent {
-                lastSent = sent
-                stillSince = Date()
-            } else if Date().timeIntervalSince(stillSince) > 1.5 {
-                break
-            }
-            usleep(50_000)
-        }
+        // Nobody reads: its output fills, then it stops reading, and its input fills too, well
+        // before the end of the flood (a simulator that went on reading would keep it empty).
+        simulator.waitUntilItsOutputIsFull(seconds: 120)
+        simulator.waitUntilItsInputIsFull(seconds: 120)
         let floodEnded = flood.done.load(ordering: .acquiring)
         #expect(!floodEnded, "the simulator took all the input while nobody read its output")
         let stalledAt = flood.bytesSent.load(ordering: .relaxed)

@@ -76,16 +76,31 @@ final class StorageSimulator: @unchecked Sendable {
     }
 
     /// Waits (bounded) until the simulator's stdout pipe is full: it can write nothing more
-    /// until someone reads. Full is within two pages of its capacity: a write fills whole
-    /// pages but the one it adds to and the one it ends in, so the kernel may refuse more
-    /// short of the last byte. False, with an issue, if it never filled.
+    /// until someone reads. False, with an issue, if it never filled.
     @discardableResult
     func waitUntilItsOutputIsFull(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        // Its write end, opened again: fullness is judged from the side that writes.
+        let writeEnd = open("/proc/\(pid)/fd/1", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard writeEnd >= 0 else {
+            Issue.record("the simulator's stdout cannot be opened: \(String(cString: strerror(errno)))", sourceLocation: sourceLocation)
+            return false
+        }
+        defer { close(writeEnd) }
+        return Self.waitUntilFull(writeEnd, "the simulator's stdout pipe", seconds: seconds, sourceLocation: sourceLocation)
+    }
+
+    /// Waits (bounded) until the simulator's stdin pipe is full: it reads nothing more for
+    /// now. False, with an issue, if it never filled.
+    @discardableResult
+    func waitUntilItsInputIsFull(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        Self.waitUntilFull(stdinFD, "the simulator's stdin pipe", seconds: seconds, sourceLocation: sourceLocation)
+    }
+
+    private static func waitUntilFull(_ writeEnd: Int32, _ what: String, seconds: Double, sourceLocation: SourceLocation) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        var capacity: Int32 = 0
-        while case let queued = pipe_fill(stdoutHandle.fileDescriptor, &capacity), queued < 0 || queued < capacity - 2 * 4096 {
+        while pipe_is_full(writeEnd) != 1 {
             guard Date() < deadline else {
-                Issue.record("the simulator's stdout pipe did not fill within \(seconds) s", sourceLocation: sourceLocation)
+                Issue.record("\(what) did not fill within \(seconds) s", sourceLocation: sourceLocation)
                 return false
             }
             usleep(1000)

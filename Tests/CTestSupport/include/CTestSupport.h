@@ -2,9 +2,9 @@
 /// pipe2(2) with O_CLOEXEC, which Swift's Glibc module does not export.
 int cloexec_pipe(int fds[2]);
 
-/// The bytes the pipe that `fd` is an end of holds (FIONREAD), and in `capacity` how many it
-/// can (F_GETPIPE_SZ); -1 when it cannot be told.
-int pipe_fill(int fd, int *capacity);
+/// Whether the pipe that the write end `fd` feeds has no room for more, as the kernel judges
+/// it (not writable: every page slot taken, however full each is): 1 if so, 0 if not, -1 on error.
+int pipe_is_full(int fd);
 
 #include <stddef.h>
 /// zlib's uncompress(3): inflates a whole zlib stream (a PNG's joined IDAT chunks) into `out`;
