@@ -10,6 +10,8 @@ import PackageDescription
 //   WebSocket on SwiftNIO, with the page it serves).
 //   SDLModel → SDLManager (the library apps link) → SimulatorClient (finding, starting and
 //   driving a simulator, for the demo, the tools and tests).
+//   ChildProcess (starting a program on pipes, the one way a simulator is started) is below
+//   SimulatorClient, Conformance, hu-fuzz, hu-bench and the tests.
 //   Conformance → hu-conform runs fixture files against any simulator; hu-bench measures.
 // The hot path (stdin → codec → engine → stdout) crosses these modules on every line:
 // let the optimizer specialize generics across them (measured: the mixed stream went from 0.70x to 0.87x of the C echo, c779907).
@@ -37,7 +39,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
@@ -116,13 +117,15 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // Starting a program on pipes in a process group of its own: the one way every
+        // program and test of the project starts a simulator.
+        .target(name: "ChildProcess", dependencies: ["CLinuxExtras"]),
         // Finding and starting a simulator, and driving it: for tests, tools and the demo, so
-        // apps linking SDLManager do not link swift-subprocess.
+        // apps linking SDLManager link no code that starts processes.
         .target(
             name: "SimulatorClient",
             dependencies: [
-                "SDLManager", "SDLModel", "JSONRPC",
-                .product(name: "Subprocess", package: "swift-subprocess"),
+                "SDLManager", "SDLModel", "JSONRPC", "JSONCodec", "ChildProcess",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -134,7 +137,7 @@ let package = Package(
             ]
         ),
         // Conformance: the fixture format, matching, and running fixtures against any simulator.
-        .target(name: "Conformance", dependencies: ["JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol"]),
+        .target(name: "Conformance", dependencies: ["JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", "ChildProcess"]),
         .executableTarget(
             name: "HUConform",
             dependencies: ["Conformance", "SimulatorClient", "CommandLineTool", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -142,7 +145,7 @@ let package = Package(
         .executableTarget(
             name: "HUBench",
             dependencies: [
-                "JSONCodec", "JSONRPC", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool", "Conformance",
+                "JSONCodec", "JSONRPC", "SDLModel", "SDLManager", "SimulatorClient", "CommandLineTool", "Conformance", "ChildProcess",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -156,6 +159,7 @@ let package = Package(
             name: "HUFuzz",
             dependencies: [
                 "CJansson", "JSONCodec", "JSONRPC", "SDLModel", "SDLProtocol", "Conformance", "SimulatorClient", "CommandLineTool",
+                "ChildProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -164,17 +168,21 @@ let package = Package(
         .testTarget(name: "SDLModelTests", dependencies: ["SDLModel", "JSONCodec", "TestSupport"]),
         .testTarget(name: "SDLProtocolTests", dependencies: ["SDLProtocol"]),
         .testTarget(name: "HeadUnitTests", dependencies: ["HeadUnit", "SimulatorHost", "SDLProtocol", "SDLModel", "JSONCodec"]),
-        // Helpers the tests share: finding the built executables, spawning them safely,
-        // inflating a screenshot (zlib).
+        // Helpers the tests share: finding the built executables, close-on-exec pipes and
+        // whether a pipe is full, inflating a screenshot (zlib).
         .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "TestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
-        .testTarget(name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport", "CTestSupport"], exclude: ["SDLApps"]),
+        .testTarget(
+            name: "HUSimTests", dependencies: ["JSONCodec", "SDLProtocol", "Conformance", "TestSupport", "CTestSupport", "ChildProcess"],
+            exclude: ["SDLApps"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "SimConsoleTests", dependencies: ["SimConsole", "SDLModel", "JSONRPC", "JSONCodec", "HeadUnit", "SimulatorHost"]),
         .testTarget(
             name: "SDLManagerTests",
             dependencies: [
                 "SDLManager", "SimulatorClient", "SDLModel", "JSONRPC", "JSONCodec", "TestSupport",
+                // hu-sim's engine and session, run in the test process (Support/InProcessSimulator.swift).
+                "HeadUnit", "SimulatorHost",
                 .product(name: "Clocks", package: "swift-clocks"), .product(name: "Logging", package: "swift-log"),
             ]
         ),

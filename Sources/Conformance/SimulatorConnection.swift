@@ -1,21 +1,8 @@
+import ChildProcess
 import Glibc
 import JSONRPC
-import Synchronization
 
-/// How a simulator process ended.
-public enum ExitStatus: Sendable, Equatable, CustomStringConvertible {
-    case exited(Int32)
-    case killed(signal: Int32)
-
-    public var description: String {
-        switch self {
-        case .exited(let code): "exited with status \(code)"
-        case .killed(let signal): "was killed by signal \(signal)"
-        }
-    }
-}
-
-/// A simulator started through `/bin/sh -c`, talked to over pipes.
+/// A simulator started through `/bin/sh -c` (`ChildProcess`), talked to over pipes.
 ///
 /// Why talking to a simulator stopped.
 public enum SimulatorFailure: Error, Sendable {
@@ -32,7 +19,7 @@ public enum SimulatorFailure: Error, Sendable {
 final class SimulatorConnection {
     typealias Failure = SimulatorFailure
 
-    private let pid: pid_t
+    private let child: ChildProcess
     private var input: Int32
     private var output: Int32
     private var errors: Int32
@@ -42,7 +29,6 @@ final class SimulatorConnection {
     private var outputLines: [[UInt8]] = []
     private var nextOutputLine = 0
     private var errorBuffer: [UInt8] = []
-    private var status: ExitStatus?
 
     /// Lines of stderr kept for reports.
     static let stderrTailLines = 20
@@ -50,62 +36,17 @@ final class SimulatorConnection {
 
     init(command: String, deadline: ContinuousClock.Instant) throws(SpawnError) {
         self.deadline = deadline
-        // Pipes are made close-on-exec under the lock, so that no simulator started in
-        // parallel inherits them (a held stdin would never reach end of file).
-        let spawned = try Self.spawning.withLock { _ throws(SpawnError) in try Self.spawn(command) }
-        (pid, input, output, errors) = spawned
-        for descriptor in [input, output, errors] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
-    }
-
-    private static let spawning = Mutex(())
-
-    /// Starts `/bin/sh -c command`; returns its pid and our ends of its stdin, stdout, stderr.
-    private static func spawn(_ command: String) throws(SpawnError) -> (pid_t, Int32, Int32, Int32) {
-        let stdinPipe = try Self.makePipe()
-        let stdoutPipe = try Self.makePipe()
-        let stderrPipe = try Self.makePipe()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe.read, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe.write, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Own process group; SIGPIPE back to its default (the runner ignores it).
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-
-        let words: [String] = ["/bin/sh", "-c", command]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var child = pid_t()
-        let result = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, environ)
-        for descriptor in [stdinPipe.read, stdoutPipe.write, stderrPipe.write] { close(descriptor) }
-        guard result == 0 else {
-            for descriptor in [stdinPipe.write, stdoutPipe.read, stderrPipe.read] { close(descriptor) }
-            throw SpawnError(message: "cannot start /bin/sh: \(String(cString: strerror(result)))")
+        do {
+            child = try ChildProcess(shell: command)
+        } catch {
+            throw SpawnError(message: error.description)
         }
-        return (child, stdinPipe.write, stdoutPipe.read, stderrPipe.read)
+        (input, output, errors) = (child.input!, child.output!, child.errors!)
+        for descriptor in [input, output, errors] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
     }
 
     struct SpawnError: Error {
         let message: String
-    }
-
-    /// A pipe whose ends close on exec (the child's copies, made by dup2, stay open).
-    private static func makePipe() throws(SpawnError) -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            throw SpawnError(message: "cannot create a pipe: \(String(cString: strerror(errno)))")
-        }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
     }
 
     deinit {
@@ -158,11 +99,7 @@ final class SimulatorConnection {
         while output >= 0 || errors >= 0 {
             do { try pump(waitingToWrite: false) } catch { break }
         }
-        while status == nil && ContinuousClock.now < deadline {
-            if reap(blocking: false) { break }
-            usleep(1000)
-        }
-        if status == nil {
+        guard let status = child.waitForExit(timeout: max(.zero, deadline - ContinuousClock.now)) else {
             terminate()
             return nil
         }
@@ -171,19 +108,14 @@ final class SimulatorConnection {
 
     /// Kills the whole process group (if still running) and reaps the shell.
     func terminate() {
-        guard status == nil else { return }
-        kill(-pid, SIGKILL)
-        _ = reap(blocking: true)
+        guard child.exitStatus == nil else { return }
+        child.signal(SIGKILL)
+        _ = child.waitForExit()
     }
 
     /// The exit status once the process is gone, waiting briefly for it.
     func exitStatusAfterEnd() -> ExitStatus? {
-        let grace = min(deadline, ContinuousClock.now + .milliseconds(500))
-        while status == nil && ContinuousClock.now < grace {
-            if reap(blocking: false) { break }
-            usleep(1000)
-        }
-        return status
+        child.waitForExit(timeout: max(.zero, min(deadline - ContinuousClock.now, .milliseconds(500))))
     }
 
     /// Waits until the simulator has written a stderr line containing `text`; returns that line.
@@ -253,16 +185,5 @@ final class SimulatorConnection {
                 descriptor = -1
             }
         }
-    }
-
-    @discardableResult
-    private func reap(blocking: Bool) -> Bool {
-        var raw: Int32 = 0
-        let result = waitpid(pid, &raw, blocking ? 0 : WNOHANG)
-        guard result == pid else { return false }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
-        let signal = raw & 0x7f
-        status = signal == 0 ? .exited((raw >> 8) & 0xff) : .killed(signal: signal)
-        return true
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChildProcess
 import Foundation
 
 /// Instructions per line under valgrind's callgrind: unlike a time, the same on a loaded
@@ -44,26 +45,20 @@ struct Instructions: ParsableCommand {
         let inputFile = folder.appendingPathComponent("input.jsonl")
         let outFile = folder.appendingPathComponent("callgrind.out")
         try Data(input).write(to: inputFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c",
-            """
-            eval "set -- \(command)"
-            copy='\(folder.path)'/"$(basename "$1")"
-            objcopy --strip-debug "$(command -v "$1")" "$copy" || exit 1
-            shift
-            exec valgrind --tool=callgrind --callgrind-out-file='\(outFile.path)' "$copy" "$@" < '\(inputFile.path)' > /dev/null
-            """,
-        ]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let text = try? String(contentsOf: outFile, encoding: .utf8),
+        let valgrind = try ChildProcess(
+            shell: """
+                eval "set -- \(command)"
+                copy='\(folder.path)'/"$(basename "$1")"
+                objcopy --strip-debug "$(command -v "$1")" "$copy" || exit 1
+                shift
+                exec valgrind --tool=callgrind --callgrind-out-file='\(outFile.path)' "$copy" "$@" < '\(inputFile.path)'
+                """, input: .null, output: .null, errors: .null)
+        let status = valgrind.waitForExit()
+        guard status == .exited(0), let text = try? String(contentsOf: outFile, encoding: .utf8),
             let summary = text.split(separator: "\n").first(where: { $0.hasPrefix("summary:") }),
             let total = Int(summary.dropFirst("summary:".count).trimmingCharacters(in: .whitespaces))
         else {
-            throw ValidationError("valgrind --tool=callgrind on \(command) failed (status \(process.terminationStatus)): is valgrind installed?")
+            throw ValidationError("valgrind --tool=callgrind on \(command) failed (it \(status)): is valgrind installed?")
         }
         return total
     }

@@ -1,29 +1,37 @@
+import ChildProcess
 import Foundation
 import JSONRPC
+import Synchronization
 
 /// A program under measurement, spoken to over pipes as hu-sim's users speak to it.
 final class Peer {
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
-
-    /// stderr, when asked for (`readingStderr`); else it goes nowhere.
-    private let errors: Pipe?
+    let child: ChildProcess
+    private let input: InputEnd
+    private let output: Int32
 
     /// Starts a shell command line.
     init(_ commandLine: String, readingStderr: Bool = false) throws {
-        errors = readingStderr ? Pipe() : nil
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", commandLine]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors ?? FileHandle.nullDevice
-        try process.run()
+        child = try ChildProcess(shell: commandLine, errors: readingStderr ? .pipe : .null)
+        input = InputEnd(child.input!)
+        output = child.output!
     }
 
-    /// Reads stderr (started `readingStderr`) up to the first line holding `wanted`; nil if it ends first.
+    /// Its stdin, closed once by whichever comes first: the feeding thread or `finish`.
+    private final class InputEnd: Sendable {
+        let descriptor: Int32
+        private let isOpen = Mutex(true)
+
+        init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+        func close() {
+            if isOpen.withLock({ isOpen in defer { isOpen = false }; return isOpen }) { Glibc.close(descriptor) }
+        }
+    }
+
+    /// Reads stderr (started `readingStderr`; else it goes nowhere) up to the first line
+    /// holding `wanted`; nil if it ends first.
     func stderrLine(containing wanted: String) -> String? {
-        guard let descriptor = errors?.fileHandleForReading.fileDescriptor else { return nil }
+        guard let descriptor = child.errors else { return nil }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(descriptor, &byte, 1) == 1 {
@@ -40,17 +48,17 @@ final class Peer {
 
     /// Writes `bytes` from another thread, then closes stdin if asked to.
     func feed(_ bytes: [UInt8], thenClose close: Bool = true) {
-        let handle = input.fileHandleForWriting
+        let input = input
         Thread.detachNewThread {
             bytes.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let count = write(handle.fileDescriptor, buffer.baseAddress! + offset, min(1 << 20, buffer.count - offset))
+                    let count = write(input.descriptor, buffer.baseAddress! + offset, min(1 << 20, buffer.count - offset))
                     if count <= 0 { break }
                     offset += count
                 }
             }
-            if close { try? handle.close() }
+            if close { input.close() }
         }
     }
 
@@ -58,7 +66,7 @@ final class Peer {
     func countLinesToEnd(orUpTo limit: Int = .max) -> Int {
         var lines = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 18)
-        let descriptor = output.fileHandleForReading.fileDescriptor
+        let descriptor = output
         while lines < limit {
             let count = read(descriptor, &buffer, buffer.count)
             if count <= 0 { break }
@@ -68,7 +76,7 @@ final class Peer {
     }
 
     func send(_ line: [UInt8]) {
-        line.withUnsafeBytes { _ = write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress!, $0.count) }
+        line.withUnsafeBytes { _ = write(input.descriptor, $0.baseAddress!, $0.count) }
     }
 
     private var framer = LineFramer(maximumLineBytes: 1 << 30)
@@ -78,7 +86,7 @@ final class Peer {
     /// Reads until one whole line has arrived, in blocks (a byte-at-a-time read would
     /// charge the reader's syscalls to the program measured); empty at the end.
     func readLine() -> [UInt8] {
-        let descriptor = output.fileHandleForReading.fileDescriptor
+        let descriptor = output
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while nextLine == lines.count {
             lines.removeAll(keepingCapacity: true)
@@ -114,13 +122,13 @@ final class Peer {
 
     /// Peak resident memory so far, in bytes (VmHWM of the shell's child, or the shell).
     func peakRSS() -> Int {
-        peakResidentBytes(ofProcess: "\(childPID() ?? process.processIdentifier)")
+        peakResidentBytes(ofProcess: "\(childPID() ?? child.pid)")
     }
 
     /// CPU time the program has used so far, all its threads, in seconds (the scheduler's
     /// own nanosecond count: not charged for waiting on a loaded machine).
     func cpuSeconds() -> Double {
-        let pid = childPID() ?? process.processIdentifier
+        let pid = childPID() ?? child.pid
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         let nanoseconds = tasks.reduce(0) { total, task in
             let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
@@ -131,14 +139,15 @@ final class Peer {
 
     /// `sh -c` usually execs the command in place; when it forks instead, the child is the program.
     private func childPID() -> Int32? {
-        let path = "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children"
+        let path = "/proc/\(child.pid)/task/\(child.pid)/children"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         return text.split(separator: " ").first.flatMap { Int32($0) }
     }
 
     func finish() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        input.close()
+        _ = child.waitForExit()
+        close(output)
     }
 }
 

@@ -1,3 +1,4 @@
+import ChildProcess
 import Conformance
 import Foundation
 import JSONCodec
@@ -277,52 +278,60 @@ private struct FuzzConnection {
 
 /// `hu-sim --listen` for the fuzzer: its port, a liveness check over stdio, and its end.
 private final class ListeningChild {
-    private let process = Process()
-    private let stdin: FileHandle
-    private let stdout: FileHandle
+    private let child: ChildProcess
+    private let stdin: Int32
+    private let stdout: Int32
     let port: UInt16
     private var nextID = 0
 
-    /// `exec`: the simulator replaces the shell, so the SIGTERM that stops it reaches it and
-    /// its exit status is its own (a pipeline still works: its last command is waited for).
+    /// `exec`: the simulator replaces the shell, so its exit status is its own (a pipeline
+    /// still works: its last command is waited for).
     init(commandLine: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec " + commandLine]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        stdin = input.fileHandleForWriting
-        stdout = output.fileHandleForReading
+        child = try ChildProcess(shell: "exec " + commandLine)
+        stdin = child.input!
+        stdout = child.output!
+        let errors = child.errors!
         var seen = ""
         let started = Date()
+        var buffer = [UInt8](repeating: 0, count: 1 << 12)
         while !seen.contains("\n"), Date().timeIntervalSince(started) < 20 {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
+            let count = buffer.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            seen += String(decoding: buffer[..<count], as: UTF8.self)
         }
         guard let line = seen.split(separator: "\n").first(where: { $0.contains("listening for SDL apps on") }),
             let port = line.split(separator: ":").last.flatMap({ UInt16($0) })
-        else { throw POSIXError(.EADDRNOTAVAIL) }
+        else {
+            child.terminate()
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
         self.port = port
         // Logs are at error level; keep stderr drained anyway, so it can never block hu-sim.
-        Thread { while !errors.fileHandleForReading.availableData.isEmpty {} }.start()
+        Thread {
+            var sink = [UInt8](repeating: 0, count: 1 << 12)
+            while sink.withUnsafeMutableBytes({ read(errors, $0.baseAddress, $0.count) }) > 0 {}
+            close(errors)
+        }.start()
+    }
+
+    deinit {
+        close(stdin)
+        close(stdout)
     }
 
     /// Sends Sim.GetState on stdin and waits (bounded) for its answer.
     func isAnswering(deadlineSeconds: Int) -> Bool {
         nextID += 1
-        guard (try? stdin.write(contentsOf: Data(#"{"jsonrpc":"2.0","id":\#(nextID),"method":"Sim.GetState"}"#.utf8 + [0x0A]))) != nil else { return false }
-        let descriptor = stdout.fileDescriptor
+        let request = Array(#"{"jsonrpc":"2.0","id":\#(nextID),"method":"Sim.GetState"}"#.utf8) + [0x0A]
+        guard request.withUnsafeBytes({ write(stdin, $0.baseAddress, $0.count) }) == request.count else { return false }
         let deadline = Date().addingTimeInterval(Double(deadlineSeconds))
         var pending = ""
         while Date() < deadline {
-            var fd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            var fd = pollfd(fd: stdout, events: Int16(POLLIN), revents: 0)
             guard poll(&fd, 1, 100) >= 0 else { return false }
             guard fd.revents != 0 else { continue }
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(stdout, $0.baseAddress, $0.count) }
             guard count > 0 else { return false }
             pending += String(decoding: buffer[..<count], as: UTF8.self)
             if pending.contains(#""id":\#(nextID),"#) { return true }
@@ -330,18 +339,16 @@ private final class ListeningChild {
         return false
     }
 
-    func peakRSSKiB() -> Int { peakResidentKiB(ofShell: process.processIdentifier) }
+    func peakRSSKiB() -> Int { peakResidentKiB(ofShell: child.pid) }
 
     /// SIGTERM; a problem unless it exits 0 in time.
     func stop(deadlineSeconds: Int) -> String? {
-        process.terminate()
-        let deadline = Date().addingTimeInterval(Double(deadlineSeconds))
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
+        child.signal(SIGTERM)
+        guard let status = child.waitForExit(timeout: .seconds(deadlineSeconds)) else {
+            child.signal(SIGKILL)
+            _ = child.waitForExit()
             return "hu-sim did not end within \(deadlineSeconds) s of SIGTERM"
         }
-        return process.terminationStatus == 0 && process.terminationReason == .exit
-            ? nil : "hu-sim ended with status \(process.terminationStatus) (\(process.terminationReason == .exit ? "exit" : "signal")) at SIGTERM"
+        return status == .exited(0) ? nil : "hu-sim \(status) at SIGTERM"
     }
 }

@@ -1,9 +1,10 @@
+import ChildProcess
 import Foundation
 import JSONRPC
 
-/// One simulator on pipes, started by `/bin/sh -c` in a process group of its own: lines go
-/// to its stdin while a thread reads its stdout into a `ReplyLedger`; a watchdog kills the
-/// group when the chunk's deadline passes.
+/// One simulator on pipes, started by `/bin/sh -c` in a process group of its own
+/// (`ChildProcess`, stderr to /dev/null): lines go to its stdin while a thread reads its
+/// stdout into a `ReplyLedger`; a watchdog kills the group when the chunk's deadline passes.
 final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thread's until `finished` signals
     struct Ending {
         var ledger: ReplyLedger
@@ -13,7 +14,7 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
         var peakRSSKiB: Int
     }
 
-    private let pid: pid_t
+    private let child: ChildProcess
     private let input: Int32
     private let output: Int32
     private var ledger = ReplyLedger()
@@ -27,33 +28,9 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
 
     init(commandLine: String, deadlineSeconds: Int) throws {
         signal(SIGPIPE, SIG_IGN)  // a crashed simulator must show as EPIPE, not kill the fuzzer
-        var toChild: [Int32] = [-1, -1]
-        var fromChild: [Int32] = [-1, -1]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw POSIXError(.EMFILE) }
-        // Only this thread spawns, so setting close-on-exec after pipe() races with nobody.
-        for end in toChild + fromChild { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        var child: pid_t = 0
-        let words: [String] = ["/bin/sh", "-c", commandLine]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let status = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOENT) }
-        pid = child
-        input = toChild[1]
-        output = fromChild[0]
+        child = try ChildProcess(shell: commandLine, errors: .null)
+        input = child.input!
+        output = child.output!
         deadline = .now() + .seconds(deadlineSeconds)
         Thread { [self] in readReplies() }.start()
         Thread { [self] in watch() }.start()
@@ -80,13 +57,12 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
         noteHighWaterMark()
         close(input)
         finished.wait()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = child.waitForExit()
         let (didHang, peak) = hangLock.withLock { done = true; return (hung, peakRSSKiB) }
-        let exited = status & 0x7F == 0
-        return Ending(
-            ledger: ledger, exitStatus: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F,
-            hung: didHang, peakRSSKiB: peak)
+        return switch status {
+        case .exited(let code): Ending(ledger: ledger, exitStatus: code, signal: nil, hung: didHang, peakRSSKiB: peak)
+        case .killed(let signal): Ending(ledger: ledger, exitStatus: nil, signal: signal, hung: didHang, peakRSSKiB: peak)
+        }
     }
 
     private func readReplies() {
@@ -114,12 +90,12 @@ final class SimulatorChild: @unchecked Sendable {  // `ledger` is the reader thr
         hangLock.withLock {
             guard !done else { return }
             hung = true
-            kill(-pid, SIGKILL)
+            child.signal(SIGKILL)
         }
     }
 
     private func noteHighWaterMark() {
-        let kib = peakResidentKiB(ofShell: pid)
+        let kib = peakResidentKiB(ofShell: child.pid)
         hangLock.withLock { peakRSSKiB = max(peakRSSKiB, kib) }
     }
 }

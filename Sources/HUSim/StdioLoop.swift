@@ -116,6 +116,7 @@ struct StdioLoop {
                 front.endOfInput()
                 front.flush(to: output)
                 stdioOpen = false
+                if keepsListening { logger.info("stdin ended: the apps and pages are still served (--keep-listening)") }
                 continue
             }
             front.receive(UnsafeRawBufferPointer(rebasing: block[0..<count]))

@@ -1,66 +1,44 @@
-import Synchronization
-
 /// An outcome that is set exactly once and can be awaited by any number of tasks.
 /// Later attempts to set it are ignored, which is what lets a watchdog, a cancel and the
 /// work itself race to finish an operation without finishing it twice.
-final class OnceCompletion<Value: Sendable>: Sendable {
+@SDLActor final class OnceCompletion<Value: Sendable> {
     typealias Outcome = Result<Value, any Error>
 
-    private enum State {
-        case pending(waiters: [CheckedContinuation<Outcome, Never>], handlers: [@Sendable (Outcome) -> Void])
-        case finished(Outcome)
-    }
+    private var outcome: Outcome?
+    private var waiters: [CheckedContinuation<Outcome, Never>] = []
+    private var handlers: [(Outcome) -> Void] = []
 
-    private let state = Mutex(State.pending(waiters: [], handlers: []))
+    nonisolated init() {}
 
-    var isFinished: Bool {
-        state.withLock { if case .finished = $0 { true } else { false } }
-    }
+    var isFinished: Bool { outcome != nil }
 
-    /// Sets the outcome; false if it was already set.
+    /// Sets the outcome; false if it was already set. Handlers run at once, waiters resume after.
     @discardableResult
     func finish(_ outcome: Outcome) -> Bool {
-        let toNotify = state.withLock { state -> ([CheckedContinuation<Outcome, Never>], [@Sendable (Outcome) -> Void])? in
-            guard case .pending(let waiters, let handlers) = state else { return nil }
-            state = .finished(outcome)
-            return (waiters, handlers)
-        }
-        guard let (waiters, handlers) = toNotify else { return false }
+        guard self.outcome == nil else { return false }
+        self.outcome = outcome
+        let (handlers, waiters) = (self.handlers, self.waiters)
+        self.handlers = []
+        self.waiters = []
         for handler in handlers { handler(outcome) }
         for waiter in waiters { waiter.resume(returning: outcome) }
         return true
     }
 
-    /// Runs `handler` with the outcome once it is set (at once if it already is).
-    func whenFinished(_ handler: @escaping @Sendable (Outcome) -> Void) {
-        let finished = state.withLock { state -> Outcome? in
-            switch state {
-            case .finished(let outcome): return outcome
-            case .pending(let waiters, let handlers):
-                state = .pending(waiters: waiters, handlers: handlers + [handler])
-                return nil
-            }
-        }
-        if let finished { handler(finished) }
+    /// Runs `handler` with the outcome once it is set (at once if it is).
+    func whenFinished(_ handler: @escaping (Outcome) -> Void) {
+        if let outcome { handler(outcome) } else { handlers.append(handler) }
     }
 
-    var outcome: Outcome {
+    /// The outcome; waits until it is set.
+    var result: Outcome {
         get async {
-            await withCheckedContinuation { continuation in
-                let finished = state.withLock { state -> Outcome? in
-                    switch state {
-                    case .finished(let outcome): return outcome
-                    case .pending(let waiters, let handlers):
-                        state = .pending(waiters: waiters + [continuation], handlers: handlers)
-                        return nil
-                    }
-                }
-                if let finished { continuation.resume(returning: finished) }
-            }
+            if let outcome { return outcome }
+            return await withCheckedContinuation { waiters.append($0) }
         }
     }
 
     var value: Value {
-        get async throws { try await outcome.get() }
+        get async throws { try await result.get() }
     }
 }

@@ -3,7 +3,9 @@ import SDLModel
 
 /// The app's side of a head unit session: registers the app, follows its HMI level,
 /// system context and display capabilities, and runs the app's work on one serial
-/// queue that waits while the head unit is not ready.
+/// queue that waits while the head unit is not ready. It and its managers live in
+/// ``SDLActor``: they call one another directly, and follow the head unit's notifications
+/// as the connection reads them.
 ///
 /// ```swift
 /// let manager = SDLManager(connection: connection, configuration: .init(appName: "Demo", appID: "demo-1"))
@@ -12,7 +14,7 @@ import SDLModel
 /// try await manager.fileManager.upload(SDLArtwork(data: pngBytes))
 /// await manager.stop()
 /// ```
-public actor SDLManager {
+@SDLActor public final class SDLManager {
     /// The app as it registers (name, ID, language, SDL version, HMI types) and how its managers run.
     public struct Configuration: Sendable {
         /// The app's name on the head unit.
@@ -59,7 +61,8 @@ public actor SDLManager {
     public nonisolated let configuration: Configuration
     /// The connection to the head unit.
     public nonisolated let connection: SDLConnection
-    /// The serial queue the managers' work runs on; apps can add their own operations.
+    /// The queue the managers' work runs on (uploads and deletes in a lane of their own);
+    /// apps can add their own operations.
     public nonisolated let queue: SDLOperationQueue
     /// Uploads and deletes files and artwork.
     public nonisolated let fileManager: SDLFileManager
@@ -86,18 +89,17 @@ public actor SDLManager {
     private var unregisteredReason: AppInterfaceUnregisteredReason?
     private var shutDownReason: String?
     private let stateObservers = Broadcast<SDLManagerState>()
-    private var intake: Task<Void, Never>?
+    /// Notifications that came while the app registers again, handled once it has.
+    private var heldEvents: [any SDLNotification]?
 
     /// A manager on `connection`; nothing is sent until `start()`.
-    public init(connection: SDLConnection, configuration: Configuration) {
+    public nonisolated init(connection: SDLConnection, configuration: Configuration) {
         self.configuration = configuration
         self.connection = connection
         self.queue = SDLOperationQueue(
             timekeeper: connection.configuration.timekeeper, defaultWatchdog: configuration.operationWatchdog,
             logger: configuration.logger)
-        self.fileManager = SDLFileManager(
-            connection: connection, configuration: configuration.files, watchdog: configuration.operationWatchdog,
-            logger: configuration.logger)
+        self.fileManager = SDLFileManager(connection: connection, queue: queue, configuration: configuration.files, logger: configuration.logger)
         // Choice sets and keyboards share the cancel IDs, so two interactions under way never carry the same one.
         let cancelIDs = CancelIDSequence(ChoiceSetManager.cancelIDs)
         self.keyboards = KeyboardManager(connection: connection, queue: queue, cancelIDs: cancelIDs, logger: configuration.logger)
@@ -122,14 +124,11 @@ public actor SDLManager {
     public func start() async throws {
         guard !hasStarted else { return }
         hasStarted = true
-        // Subscribe before registering: the head unit's first notifications follow the reply.
-        let events = await connection.notifications([
-            OnHMIStatus.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self, OnKeyboardInput.self,
-        ])
-        intake = Task { [weak self] in
-            for await event in events { await self?.handle(event) }
-            await self?.connectionEnded()
-        }
+        // Followed before registering: the head unit's first notifications follow the reply.
+        connection.follow(
+            [OnHMIStatus.self, OnSystemCapabilityUpdated.self, OnAppInterfaceUnregistered.self, OnKeyboardInput.self],
+            { [weak self] event in self?.receive(event) },
+            ended: { [weak self] reason in self?.shutDown(reason: "the connection to the head unit ended: \(reason)", endingRunningWork: false) })
         do {
             try await register()
         } catch {
@@ -155,16 +154,9 @@ public actor SDLManager {
     /// nothing more is accepted, and the app is unregistered if the connection is still open.
     public func stop(reason: String = "the app stopped the manager") async {
         guard shutDownReason == nil else { return }
-        shutDownReason = reason
         let wasRegistered = isRegistered
-        queue.shutDown(reason: reason)
-        fileManager.queue.shutDown(reason: reason)
-        setState(.shutDown)
-        intake?.cancel()
-        await fileManager.shutDown(reason: reason)
-        await choiceSets.shutDown(reason: reason)
-        await keyboards.shutDown(reason: reason)
-        if wasRegistered, await !connection.isClosed {
+        shutDown(reason: reason)
+        if wasRegistered, !connection.isClosed {
             do {
                 _ = try await connection.send(UnregisterAppInterface())
             } catch {
@@ -173,9 +165,18 @@ public actor SDLManager {
         }
     }
 
-    private func connectionEnded() async {
-        let reason = await connection.closeReason ?? "the notifications ended"
-        await stop(reason: "the connection to the head unit ended: \(reason)")
+    /// Everything `stop` does but unregistering. When the connection has ended, the work
+    /// under way ends with its own error from the connection (each request fails at once),
+    /// not with the shutdown.
+    private func shutDown(reason: String, endingRunningWork: Bool = true) {
+        guard shutDownReason == nil else { return }
+        shutDownReason = reason
+        if endingRunningWork { queue.shutDown(reason: reason) } else { queue.close(reason: reason) }
+        setState(.shutDown)
+        heldEvents = nil
+        fileManager.shutDown(reason: reason)
+        choiceSets.shutDown(reason: reason)
+        keyboards.shutDown(reason: reason)
     }
 
     // MARK: Registration
@@ -194,9 +195,9 @@ public actor SDLManager {
             await readDisplays()
         }
         await fileManager.start()
-        await choiceSets.registered(response.parameters, window: defaultMainWindowCapability)
-        await keyboards.registered(headUnitVersion: response.parameters.headUnitVersion)
-        await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
+        choiceSets.registered(response.parameters, window: defaultMainWindowCapability)
+        keyboards.registered(headUnitVersion: response.parameters.headUnitVersion)
+        keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
         isRegistered = true
         logger.info("registered \(configuration.appName) (\(response.resultCode.rawValue))")
         updateState()
@@ -215,43 +216,56 @@ public actor SDLManager {
 
     // MARK: Following the head unit
 
-    private func handle(_ event: any SDLNotification) async {
+    /// One notification, as the connection reads it. While the app registers again after a
+    /// reset, they wait until it has (the new registration's own come first).
+    private func receive(_ event: any SDLNotification) {
+        guard heldEvents == nil else { return heldEvents!.append(event) }
+        handle(event)
+    }
+
+    private func handle(_ event: any SDLNotification) {
         switch event {
         case let status as OnHMIStatus where (status.windowID ?? 0) == 0:
             hmiLevel = status.hmiLevel
             systemContext = status.systemContext
-            await choiceSets.systemContextChanged(status.systemContext)
+            choiceSets.systemContextChanged(status.systemContext)
         case let update as OnSystemCapabilityUpdated where update.systemCapability.systemCapabilityType == .displays:
             if let displays = update.systemCapability.displayCapabilities { self.displays = displays }
-            await choiceSets.windowChanged(defaultMainWindowCapability)
-            await keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
+            choiceSets.windowChanged(defaultMainWindowCapability)
+            keyboards.capabilitiesChanged(defaultMainWindowCapability?.keyboardCapabilities)
         case let input as OnKeyboardInput:
             keyboards.route(input)
             return
         case let unregistered as OnAppInterfaceUnregistered:
-            await lostRegistration(unregistered.reason)
+            lostRegistration(unregistered.reason)
         default:
             return
         }
         updateState()
     }
 
-    private func lostRegistration(_ reason: AppInterfaceUnregisteredReason) async {
+    private func lostRegistration(_ reason: AppInterfaceUnregisteredReason) {
         logger.notice("the head unit unregistered the app: \(reason.rawValue)")
         isRegistered = false
         unregisteredReason = reason
         hmiLevel = nil
         systemContext = nil
         // Its non-persistent files are gone; the list is read again on registering.
-        await fileManager.forgetRemoteFiles()
-        await choiceSets.registrationLost()
-        await keyboards.registrationLost()
+        fileManager.forgetRemoteFiles()
+        choiceSets.registrationLost()
+        keyboards.registrationLost()
         updateState()
         guard [.masterReset, .factoryDefaults, .languageChange].contains(reason), state != .shutDown else { return }
-        do {
-            try await register()
-        } catch {
-            logger.error("registering again after \(reason.rawValue) failed: \(error)")
+        heldEvents = []
+        Task {
+            do {
+                try await register()
+            } catch {
+                logger.error("registering again after \(reason.rawValue) failed: \(error)")
+            }
+            let held = heldEvents ?? []
+            heldEvents = nil
+            for event in held { receive(event) }
         }
     }
 
@@ -277,12 +291,10 @@ public actor SDLManager {
         if next == .ready {
             hasBeenReady = true
             queue.resume()
-            fileManager.queue.resume()
         } else {
             queue.suspend()
-            fileManager.queue.suspend()
         }
-        Task { [fileManager] in await fileManager.publishStatus() }
+        fileManager.publishStatus()
         stateObservers.yield(next)
         if next == .shutDown { stateObservers.finish() }
     }

@@ -1,5 +1,19 @@
+import JSONCodec
 import SDLManager
 import SDLModel
+
+/// Where a driver's requests go: the connection to a simulator (hu-sim reads the driver's
+/// requests on the same stdin as the app's), or a simulator running in the same process.
+public protocol SimulatorChannel: Sendable {
+    /// Sends the request `method` with `params` and returns its JSON-RPC `result` as it came.
+    func perform(_ method: String, params: JSONObject) async throws -> JSON
+}
+
+extension SDLConnection: SimulatorChannel {
+    public nonisolated func perform(_ method: String, params: JSONObject) async throws -> JSON {
+        try await request(method, params: params)
+    }
+}
 
 /// The simulated driver and the simulator's controls (PROTOCOL.md §5), so an app test reads:
 ///
@@ -22,58 +36,70 @@ public struct SimulatorDriver: Sendable {
         case drop
     }
 
-    public let connection: SDLConnection
+    /// Where its requests go.
+    public let channel: any SimulatorChannel
 
-    public init(_ connection: SDLConnection) { self.connection = connection }
+    /// A driver sending its requests over `connection`, beside the app's.
+    public init(_ connection: SDLConnection) { self.channel = connection }
+
+    /// A driver sending its requests through `channel`.
+    public init(channel: any SimulatorChannel) { self.channel = channel }
+
+    /// Sends `request` (one of the simulator's, or any other) and returns its response;
+    /// `success: false` throws `SDLResultError`.
+    @discardableResult
+    public func send<R: SDLRequest>(_ request: R) async throws -> SDLResponse<R.ResponseParameters> {
+        try SDLConnection.checkedResponse(try await channel.perform(R.method, params: request.parameters), method: R.method)
+    }
 
     /// Types `text` on the on-screen keyboard (`BS` is a backspace).
     public func type(_ text: String) async throws {
-        _ = try await connection.send(UserKeyboardEvent(.keypress, data: text))
+        try await send(UserKeyboardEvent(.keypress, data: text))
     }
 
     /// Submits what is on the keyboard.
     public func submit() async throws {
-        _ = try await connection.send(UserKeyboardEvent(.entrySubmitted))
+        try await send(UserKeyboardEvent(.entrySubmitted))
     }
 
     /// Taps the visible choice with this menu name.
     public func tap(_ menuName: String) async throws {
-        _ = try await connection.send(UserSelectChoice(menuName: menuName))
+        try await send(UserSelectChoice(menuName: menuName))
     }
 
     public func tap(choiceID: Int) async throws {
-        _ = try await connection.send(UserSelectChoice(choiceID: choiceID))
+        try await send(UserSelectChoice(choiceID: choiceID))
     }
 
     /// Says a voice command.
     public func say(_ utterance: String) async throws {
-        _ = try await connection.send(UserSpeak(utterance))
+        try await send(UserSpeak(utterance))
     }
 
     /// Closes what is on screen (the back button): the interaction ends ABORTED.
     public func close() async throws {
-        _ = try await connection.send(UserClose())
+        try await send(UserClose())
     }
 
     /// Brings the app to FULL.
     public func activate() async throws {
-        _ = try await connection.send(UserActivate())
+        try await send(UserActivate())
     }
 
     /// Sends the app to BACKGROUND.
     public func deactivate() async throws {
-        _ = try await connection.send(UserDeactivate())
+        try await send(UserDeactivate())
     }
 
     /// Moves the virtual clock on, firing every timer due; returns the new clock in ms.
     @discardableResult
     public func advance(by duration: Duration) async throws -> Int {
-        try await connection.send(SimAdvanceTime(ms: milliseconds(duration))).parameters.clockMs
+        try await send(SimAdvanceTime(ms: milliseconds(duration))).parameters.clockMs
     }
 
     /// The head unit's screen and store.
     public func state() async throws -> SimGetState.Response {
-        try await connection.send(SimGetState()).parameters
+        try await send(SimGetState()).parameters
     }
 
     /// Makes the next `count` calls of `request` fail, come late, or never be answered.
@@ -88,12 +114,12 @@ public struct SimulatorDriver: Sendable {
         case .drop:
             injection.drop = true
         }
-        _ = try await connection.send(injection)
+        try await send(injection)
     }
 
     /// A fresh head unit: the app is unregistered (MASTER_RESET) and persistent files stay.
     public func reset() async throws {
-        _ = try await connection.send(SimReset())
+        try await send(SimReset())
     }
 }
 

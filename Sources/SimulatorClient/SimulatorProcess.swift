@@ -1,7 +1,7 @@
+import ChildProcess
 import JSONRPC
 import Logging
 import SDLManager
-import Subprocess
 import Synchronization
 
 #if canImport(Glibc)
@@ -44,42 +44,44 @@ public enum SimulatorProcess {
         let command = try SimulatorCommand.find(explicit: command)
             .appending(arguments + (traceFolder.map(SimulatorCommand.traceArguments(into:)) ?? []))
         signal(SIGPIPE, SIG_IGN)
-        var options = PlatformOptions()
-        // Its own process group, so the signals reach the simulator behind the shell too.
-        options.createSession = true
-        options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(1))]
         logger.debug("starting \(command)")
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(shell: command)
+        } catch {
+            throw SimulatorDidNotStart(command: command, status: 127, stderr: [error.description])
+        }
         let lastLines = LastLines()
-        let outcome = try await Subprocess.run(
-            .path("/bin/sh"), arguments: ["-c", command], platformOptions: options,
-            input: .inputWriter, output: .sequence, error: .sequence
-        ) { execution -> Swift.Result<Result, any Error> in
-            let connection = SDLConnection(configuration: configuration)
-            return await withTaskGroup(of: Void.self) { group in
-                let sink = StandardInputSink(writer: execution.standardInputWriter)
-                group.addTask { await connection.run(reading: execution.standardOutput, writingTo: sink) }
-                group.addTask { await forwardLines(of: execution.standardError, to: logger, keepingLastIn: lastLines) }
-                do {
-                    let result = try await body(connection)
-                    await end(execution, connection, grace: exitGracePeriod, reason: "the app ended the simulator session")
-                    return .success(result)
-                } catch {
-                    await end(execution, connection, grace: exitGracePeriod, reason: "the app stopped with an error: \(error)")
-                    return .failure(error)
-                }
+        let connection = SDLConnection(configuration: configuration)
+        let outcome = await withTaskGroup(of: Void.self) { group -> Swift.Result<Result, any Error> in
+            let sink = StandardInputSink(writer: PipeWriter(child.input!))
+            group.addTask { await connection.run(reading: ChildProcess.chunks(of: child.output!), writingTo: sink) }
+            group.addTask { await forwardLines(of: ChildProcess.chunks(of: child.errors!), to: logger, keepingLastIn: lastLines) }
+            do {
+                let result = try await body(connection)
+                await end(child, connection, grace: exitGracePeriod, reason: "the app ended the simulator session")
+                return .success(result)
+            } catch {
+                await end(child, connection, grace: exitGracePeriod, reason: "the app stopped with an error: \(error)")
+                return .failure(error)
             }
         }
-        if outcome.terminationStatus != .exited(0) {
+        let status = child.waitForExit()
+        if status != .exited(0) {
             let lines = lastLines.all
             let tail = lines.isEmpty ? "" : "; its last lines on stderr:\n  " + lines.joined(separator: "\n  ")
-            logger.warning("the simulator ended with \(outcome.terminationStatus)\(tail)")
+            let how = switch status {
+            case .exited(let code): "status \(code)"
+            case .killed(let signal): "signal \(signal)"
+            }
+            logger.warning("the simulator ended with \(how)\(tail)")
         }
         // The shell's own statuses for a command it could not find (127) or run (126): that,
         // not the broken pipe the first request met, is what went wrong.
-        if case .failure = outcome.closureResult, case .exited(let status) = outcome.terminationStatus, status == 126 || status == 127 {
-            throw SimulatorDidNotStart(command: command, status: status, stderr: lastLines.all)
+        if case .failure = outcome, case .exited(let code) = status, code == 126 || code == 127 {
+            throw SimulatorDidNotStart(command: command, status: code, stderr: lastLines.all)
         }
-        return try outcome.closureResult.get()
+        return try outcome.get()
     }
 
     /// The latest few lines a simulator wrote on stderr.
@@ -97,21 +99,17 @@ public enum SimulatorProcess {
         }
     }
 
-    private static func end(
-        _ execution: Execution<CustomWriteInput, SequenceOutput, SequenceOutput>, _ connection: SDLConnection,
-        grace: Duration, reason: String
-    ) async {
-        // Closing the connection flushes what was written and closes stdin (end of session).
+    /// Closing the connection flushes what was written and closes stdin (end of session); the
+    /// simulator then has `grace` to exit on its own, then its group gets SIGTERM, then SIGKILL.
+    private static func end(_ child: ChildProcess, _ connection: SDLConnection, grace: Duration, reason: String) async {
         await connection.close(reason: reason)
-        await execution.teardown(using: [
-            .send(signal: Signal(rawValue: 0), allowedDurationToNextStep: grace),  // 0: only wait for the exit
-            .gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(1)),
-        ])
+        if await child.exit(within: grace) == nil {
+            child.signal(SIGTERM)
+            if await child.exit(within: .seconds(1)) == nil { child.signal(SIGKILL) }
+        }
     }
 
-    private static func forwardLines(
-        of stream: SubprocessOutputSequence, to logger: Logger, keepingLastIn lastLines: LastLines
-    ) async {
+    private static func forwardLines(of stream: AsyncStream<[UInt8]>, to logger: Logger, keepingLastIn lastLines: LastLines) async {
         var framer = LineFramer(maximumLineBytes: 64 * 1024)
         let log = { (line: LineFramer.Line) in
             guard case .text(let bytes) = line else { return }
@@ -119,32 +117,22 @@ public enum SimulatorProcess {
             logger.info("\(text)")
             lastLines.add(text)
         }
-        do {
-            for try await chunk in stream {
-                chunk.withUnsafeBytes { framer.feed($0, log) }
-            }
-        } catch {
-            logger.debug("stopped reading the simulator's stderr: \(error)")
+        for await chunk in stream {
+            chunk.withUnsafeBytes { framer.feed($0, log) }
         }
         framer.finish(log)
     }
 }
 
-extension SubprocessOutputSequence.Buffer: ByteChunk {
-    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        withUnsafeBytes(body)
-    }
-}
-
 private struct StandardInputSink: ByteSink {
-    let writer: StandardInputWriter
+    let writer: PipeWriter
 
     func write(_ bytes: [UInt8]) async throws {
-        _ = try await writer.write(bytes)
+        try await writer.write(bytes)
     }
 
     func finish() async {
-        try? await writer.finish()
+        writer.finish()
     }
 }
 

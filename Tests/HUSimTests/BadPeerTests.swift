@@ -109,20 +109,10 @@ import TestSupport
             flood.done.store(true, ordering: .releasing)
         }.start()
 
-        // Nobody reads: the writer must get stuck well before the end, and stay stuck.
-        var lastSent = -1
-        var stillSince = Date()
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, !flood.done.load(ordering: .acquiring) {
-            let sent = flood.bytesSent.load(ordering: .relaxed)
-            if sent != lastSent {
-                lastSent = sent
-                stillSince = Date()
-            } else if Date().timeIntervalSince(stillSince) > 1.5 {
-                break
-            }
-            usleep(50_000)
-        }
+        // Nobody reads: its output fills, then it stops reading, and its input fills too, well
+        // before the end of the flood (a simulator that went on reading would keep it empty).
+        simulator.waitUntilItsOutputIsFull(seconds: 120)
+        simulator.waitUntilItsInputIsFull(seconds: 120)
         let floodEnded = flood.done.load(ordering: .acquiring)
         #expect(!floodEnded, "the simulator took all the input while nobody read its output")
         let stalledAt = flood.bytesSent.load(ordering: .relaxed)
@@ -147,7 +137,11 @@ import TestSupport
             _ = simulator.waitForExit()
             return
         }
-        while !flood.done.load(ordering: .acquiring) { usleep(1000) }
+        // The writer ends as the simulator takes its last request (answered above): bounded.
+        let writerDeadline = Date().addingTimeInterval(30)
+        while !flood.done.load(ordering: .acquiring), Date() < writerDeadline { usleep(1000) }
+        let writerEnded = flood.done.load(ordering: .acquiring)
+        #expect(writerEnded, "the writer was still writing 30 s after every request was answered")
         #expect(simulator.finish() == 0)
     }
 

@@ -238,7 +238,7 @@ import TestSupport
         // About 300 KiB of replies that nobody reads: more than the pipe and the simulator's
         // output buffer hold, so it blocks writing them.
         for id in 0..<200 { simulator.send(Self.request(10_000 + id, "Sim.GetState")) }
-        usleep(500_000)
+        simulator.waitUntilItsOutputIsFull()
         let start = Date()
         simulator.kill(signal)
         let status = simulator.waitForExit(seconds: 10)
@@ -291,7 +291,7 @@ import TestSupport
     private func folderOfAKilledSimulator(in temporary: ScratchFolder) throws -> (name: String, pid: Int32) {
         let killed = try StorageSimulator(["--clock", "virtual"], environment: ["TMPDIR": temporary.path])
         killed.register()
-        let dead = killed.process.processIdentifier
+        let dead = killed.pid
         killed.kill(SIGKILL)
         _ = killed.waitForExit()
         let orphans = (try FileManager.default.contentsOfDirectory(atPath: temporary.path)).filter { $0.hasPrefix("hu-sim-\(dead)-") }

@@ -1,5 +1,5 @@
+import ChildProcess
 import Foundation
-import TestSupport
 
 /// A child process that keeps running while a test talks to it: lines to its stdin, and its
 /// stdout and stderr read line by line on threads of their own. Every wait has a deadline
@@ -8,7 +8,7 @@ final class LiveProcess: @unchecked Sendable {  // `lines` guarded by `lock`
     enum Stream { case stdout, stderr }
 
     let name: String
-    private let process = Process()
+    private let child: ChildProcess
     private let stdin: FileHandle
     private let lock = NSLock()
     private var lines: [Stream: [String]] = [.stdout: [], .stderr: []]
@@ -17,19 +17,10 @@ final class LiveProcess: @unchecked Sendable {  // `lines` guarded by `lock`
     init(_ name: String, executable: URL, arguments: [String], environment: [String: String]? = nil) throws {
         signal(SIGPIPE, SIG_IGN)
         self.name = name
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let input = try ChildPipe()
-        let output = try ChildPipe()
-        let errors = try ChildPipe()
-        process.standardInput = input.reading
-        process.standardOutput = output.writing
-        process.standardError = errors.writing
-        try process.run()
-        for end in [input.reading, output.writing, errors.writing] { try? end.close() }
-        stdin = input.writing
-        for (stream, handle) in [(Stream.stdout, output.reading), (.stderr, errors.reading)] {
+        child = try ChildProcess(executable: executable.path, arguments: arguments, environment: environment)
+        stdin = FileHandle(fileDescriptor: child.input!, closeOnDealloc: true)
+        for (stream, descriptor) in [(Stream.stdout, child.output!), (.stderr, child.errors!)] {
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             Thread { [self] in
                 var pending = Data()
                 while case let chunk = handle.availableData, !chunk.isEmpty {
@@ -68,8 +59,8 @@ final class LiveProcess: @unchecked Sendable {  // `lines` guarded by `lock`
                 return seen[index]
             }
             if let found { return found }
-            if !process.isRunning && lock.withLock({ lines[stream]![consumed[stream]!...].first(where: matches) }) == nil {
-                throw LiveProcessError("\(name) ended (status \(process.terminationStatus)) before \(what); it wrote:\n\(tail)")
+            if let ended = child.exitStatus, lock.withLock({ lines[stream]![consumed[stream]!...].first(where: matches) }) == nil {
+                throw LiveProcessError("\(name) \(ended) before \(what); it wrote:\n\(tail)")
             }
             usleep(10_000)
         }
@@ -83,26 +74,36 @@ final class LiveProcess: @unchecked Sendable {  // `lines` guarded by `lock`
 
     /// Waits (bounded) for the process to end by itself; its status, nil if it is still running.
     func waitForExit(seconds: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        child.waitForExit(timeout: .seconds(seconds))?.code
     }
 
     /// Sends SIGTERM and waits (bounded) for the exit; returns its status, nil if it had to be killed.
     func terminate(seconds: Double = 10) -> Int32? {
-        guard process.isRunning else { return process.terminationStatus }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
+        if let ended = child.exitStatus { return ended.code }
+        child.signal(SIGTERM)
+        guard let ended = child.waitForExit(timeout: .seconds(seconds)) else {
+            child.signal(SIGKILL)
+            _ = child.waitForExit()
             return nil
         }
-        return process.terminationStatus
+        return ended.code
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if child.exitStatus == nil {
+            child.signal(SIGKILL)
+            _ = child.waitForExit()
+        }
+    }
+}
+
+extension ExitStatus {
+    /// As the tests compare it: the exit status, or the number of the signal that ended it.
+    var code: Int32 {
+        switch self {
+        case .exited(let code): code
+        case .killed(let signal): signal
+        }
     }
 }
 

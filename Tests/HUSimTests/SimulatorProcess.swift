@@ -1,6 +1,8 @@
+import ChildProcess
 import Foundation
 import JSONCodec
 import TestSupport
+import Testing
 
 /// The built `hu-sim`, run as the project's users run it: a subprocess on pipes.
 enum SimulatorProcess {
@@ -24,35 +26,26 @@ enum SimulatorProcess {
     /// a simulator still running after `timeLimit` is killed (its status says so).
     static func run(_ arguments: [String] = ["--clock", "virtual"], input: Data, timeLimit: Double = 120) throws -> Outcome {
         signal(SIGPIPE, SIG_IGN)  // a simulator that exits early must not kill the test process
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdin = try ChildPipe()
-        let stdout = try ChildPipe()
-        let stderr = try ChildPipe()
-        process.standardInput = stdin.reading
-        process.standardOutput = stdout.writing
-        process.standardError = stderr.writing
-        try process.run()
-        for end in [stdin.reading, stdout.writing, stderr.writing] { try? end.close() }
-        let pid = process.processIdentifier
-        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        let child = try ChildProcess(executable: executable.path, arguments: arguments)
+        let killer = DispatchWorkItem { child.signal(SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: killer)
         defer { killer.cancel() }
+        let stdin = FileHandle(fileDescriptor: child.input!, closeOnDealloc: true)
         let writer = Thread {
             // The throwing write: a simulator that exits before reading everything (EPIPE)
             // must fail its test, not trap the whole test process (`write(_:)` uses try!).
-            try? stdin.writing.write(contentsOf: input)
-            try? stdin.writing.close()
+            try? stdin.write(contentsOf: input)
+            try? stdin.close()
         }
         writer.start()
         let errorData = LockedData()
-        let errorReader = Thread { errorData.set(stderr.reading.readDataToEndOfFile()) }
+        let stderr = FileHandle(fileDescriptor: child.errors!, closeOnDealloc: true)
+        let errorReader = Thread { errorData.set(stderr.readDataToEndOfFile()) }
         errorReader.start()
-        let output = stdout.reading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
-        return Outcome(stdout: output, stderr: String(decoding: errorData.value, as: UTF8.self), status: process.terminationStatus)
+        let output = FileHandle(fileDescriptor: child.output!, closeOnDealloc: true).readDataToEndOfFile()
+        let status = child.waitForExit()
+        errorData.waitUntilSet("the simulator's stderr")
+        return Outcome(stdout: output, stderr: String(decoding: errorData.value, as: UTF8.self), status: status.code)
     }
 
     static func run(_ arguments: [String] = ["--clock", "virtual"], lines: [String]) throws -> Outcome {
@@ -66,4 +59,19 @@ final class LockedData: @unchecked Sendable {  // guarded by `lock`
     func set(_ value: Data) { lock.withLock { data = value } }
     var isSet: Bool { lock.withLock { data != nil } }
     var value: Data { lock.withLock { data ?? Data() } }
+
+    /// Waits until it is set (the reader saw the end of its stream), for at most `seconds`;
+    /// false, with an issue naming `what`, if it never was.
+    @discardableResult
+    func waitUntilSet(_ what: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !isSet {
+            guard Date() < deadline else {
+                Issue.record("\(what) did not end within \(seconds) s", sourceLocation: sourceLocation)
+                return false
+            }
+            usleep(1000)
+        }
+        return true
+    }
 }

@@ -1,6 +1,9 @@
+import CTestSupport
+import ChildProcess
 import Foundation
 import JSONCodec
 import TestSupport
+import Testing
 
 /// A running `hu-sim` the test talks to line by line (requests out, replies in), and can
 /// signal or kill: for storage tests that need a restart, a signal, or a crash mid-write,
@@ -9,7 +12,7 @@ import TestSupport
 /// `@unchecked Sendable`: one thread may `send` (stdin only) while another reads replies
 /// (stdout and `buffered` only); no state is shared between the two sides.
 final class StorageSimulator: @unchecked Sendable {
-    let process = Process()
+    private let child: ChildProcess
     private let stdinHandle: FileHandle
     private var stdinFD: Int32 { stdinHandle.fileDescriptor }
     private let stdoutHandle: FileHandle
@@ -20,25 +23,17 @@ final class StorageSimulator: @unchecked Sendable {
 
     init(_ arguments: [String], environment: [String: String]? = nil, capturingStandardError: Bool = false) throws {
         signal(SIGPIPE, SIG_IGN)  // writing to a killed simulator must not kill the test
-        let stdin = try ChildPipe()
-        let stdout = try ChildPipe()
-        let stderr = capturingStandardError ? try ChildPipe() : nil
-        process.executableURL = SimulatorProcess.executable
-        process.arguments = arguments
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.standardInput = stdin.reading
-        process.standardOutput = stdout.writing
-        process.standardError = stderr?.writing ?? FileHandle.nullDevice
-        try process.run()
-        try? stdin.reading.close()
-        try? stdout.writing.close()
-        try? stderr?.writing.close()
-        stdinHandle = stdin.writing
-        stdoutHandle = stdout.reading
-        if let stderr {
+        child = try ChildProcess(
+            executable: SimulatorProcess.executable.path, arguments: arguments,
+            environment: environment.map { ProcessInfo.processInfo.environment.merging($0) { $1 } },
+            errors: capturingStandardError ? .pipe : .null)
+        stdinHandle = FileHandle(fileDescriptor: child.input!, closeOnDealloc: true)
+        stdoutHandle = FileHandle(fileDescriptor: child.output!, closeOnDealloc: true)
+        if let errors = child.errors {
             let collected = LockedData()
+            let stderr = FileHandle(fileDescriptor: errors, closeOnDealloc: true)
             // Read all along: a simulator blocked on a full stderr pipe would look hung.
-            Thread { collected.set(stderr.reading.readDataToEndOfFile()) }.start()
+            Thread { collected.set(stderr.readDataToEndOfFile()) }.start()
             standardError = collected
         } else {
             standardError = nil
@@ -67,7 +62,7 @@ final class StorageSimulator: @unchecked Sendable {
 
     /// The simulator's peak resident memory so far (VmHWM), in bytes; nil once it has exited.
     var peakMemoryBytes: Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+        guard let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
             let kilobytes = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
         else { return nil }
@@ -76,9 +71,41 @@ final class StorageSimulator: @unchecked Sendable {
 
     /// What the simulator wrote to stderr; waits for it to close its end (at exit).
     func standardErrorText() -> String {
-        guard let standardError else { return "" }
-        while !standardError.isSet { usleep(1000) }
+        guard let standardError, standardError.waitUntilSet("the simulator's stderr") else { return "" }
         return String(decoding: standardError.value, as: UTF8.self)
+    }
+
+    /// Waits (bounded) until the simulator's stdout pipe is full: it can write nothing more
+    /// until someone reads. False, with an issue, if it never filled.
+    @discardableResult
+    func waitUntilItsOutputIsFull(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        // Its write end, opened again: fullness is judged from the side that writes.
+        let writeEnd = open("/proc/\(pid)/fd/1", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard writeEnd >= 0 else {
+            Issue.record("the simulator's stdout cannot be opened: \(String(cString: strerror(errno)))", sourceLocation: sourceLocation)
+            return false
+        }
+        defer { close(writeEnd) }
+        return Self.waitUntilFull(writeEnd, "the simulator's stdout pipe", seconds: seconds, sourceLocation: sourceLocation)
+    }
+
+    /// Waits (bounded) until the simulator's stdin pipe is full: it reads nothing more for
+    /// now. False, with an issue, if it never filled.
+    @discardableResult
+    func waitUntilItsInputIsFull(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        Self.waitUntilFull(stdinFD, "the simulator's stdin pipe", seconds: seconds, sourceLocation: sourceLocation)
+    }
+
+    private static func waitUntilFull(_ writeEnd: Int32, _ what: String, seconds: Double, sourceLocation: SourceLocation) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while pipe_is_full(writeEnd) != 1 {
+            guard Date() < deadline else {
+                Issue.record("\(what) did not fill within \(seconds) s", sourceLocation: sourceLocation)
+                return false
+            }
+            usleep(1000)
+        }
+        return true
     }
 
     /// Closes stdin (end of input) without reading anything more.
@@ -152,12 +179,14 @@ final class StorageSimulator: @unchecked Sendable {
     func finish() -> Int32 {
         closeInput()  // through its handle: the handle must not close the number again later
         while nextMessage() != nil {}
-        process.waitUntilExit()
-        return process.terminationStatus
+        return child.waitForExit().code
     }
 
+    /// Its process ID (for a test that checks what it left behind).
+    var pid: Int32 { child.pid }
+
     func kill(_ signal: Int32) {
-        Foundation.kill(process.processIdentifier, signal)
+        child.signal(signal)
     }
 
     /// Stops reading stdout: the simulator's next write finds it closed.
@@ -165,14 +194,12 @@ final class StorageSimulator: @unchecked Sendable {
 
     /// Waits for the simulator to exit; after `seconds`, kills it and returns nil.
     func waitForExit(seconds: Double = 30) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        guard !process.isRunning else {
+        guard let ended = child.waitForExit(timeout: .seconds(seconds)) else {
             kill(SIGKILL)
-            process.waitUntilExit()
+            _ = child.waitForExit()
             return nil
         }
-        return process.terminationStatus
+        return ended.code
     }
 
     static func line(id: Int64, method: String, params: JSONObject?) -> String {

@@ -193,7 +193,7 @@ import TestSupport
         let killed = try StorageSimulator(["--clock", "virtual"], environment: environment)
         killed.register()
         killed.request("PutFile", StorageSimulator.upload("p.bin", [1], extra: ["persistentFile": true]))
-        let livePID = live.process.processIdentifier, killedPID = killed.process.processIdentifier
+        let livePID = live.pid, killedPID = killed.pid
         killed.kill(SIGKILL)
         _ = killed.waitForExit()
         // Not ours to judge: another program's folder, and one with no process in its name.
@@ -203,7 +203,7 @@ import TestSupport
         #expect(folders().contains { $0.hasPrefix("hu-sim-\(killedPID)-") })
         let next = try StorageSimulator(["--clock", "virtual"], environment: environment)
         next.register()
-        let nextPID = next.process.processIdentifier
+        let nextPID = next.pid
         // The sweep waits until the first input is answered and nothing more is waiting to be
         // read (docs/performance.md): soon after the registration, not before it.
         let left = temporary.names(once: { !$0.contains { $0.hasPrefix("hu-sim-\(killedPID)-") } })

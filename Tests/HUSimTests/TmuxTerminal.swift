@@ -1,4 +1,4 @@
-import CTestSupport
+import ChildProcess
 import Foundation
 
 /// `hu-sim` in a real terminal emulator: a tmux session of its own (its own server socket),
@@ -83,18 +83,22 @@ final class TmuxTerminal {
         if ownsStateFolder { try? FileManager.default.removeItem(atPath: stateFolder) }
     }
 
-    /// Runs one tmux command on this session's server, bounded to 10 s. Not with `Process`:
-    /// the server tmux starts would inherit the descriptor `Process` watches for the exit.
+    /// Runs one tmux command on this session's server, bounded to 10 s, its output into a
+    /// file (`ChildProcess` hands it no other descriptor: the server tmux starts keeps none
+    /// of the test's pipes open).
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID()).out").path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let command = ["/usr/bin/env", "tmux", "-L", socket] + arguments
-        var argv = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let status = run_command(&argv, output, 10_000)
+        let child = try ChildProcess(
+            executable: "/usr/bin/env", arguments: ["tmux", "-L", socket] + arguments, input: .null, output: .file(output),
+            errors: .standardOutput)
+        let status = child.waitForExit(timeout: .seconds(10))
+        if status == nil { child.terminate() }
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        guard status == 0 else { throw TerminalError("tmux \(arguments.joined(separator: " ")) failed (\(status)): \(text)") }
+        guard status == .exited(0) else {
+            throw TerminalError("tmux \(arguments.joined(separator: " ")) \(status.map { "\($0)" } ?? "ran past 10 s"): \(text)")
+        }
         return text
     }
 }

@@ -179,7 +179,7 @@ import TestSupport
         #expect(line.contains("http://127.0.0.1:"))
         let port = try #require(line.split(separator: ":").last.flatMap { UInt16($0.dropLast()) })
         hu.closeInput()
-        usleep(200_000)
+        try hu.waitForLine(.stderr, "that stdin ended") { $0.contains("stdin ended: the apps and pages are still served") }
         #expect(try WebTestClient(port: port).request("/").status == 200)
         #expect(hu.terminate() == 0)
     }

@@ -67,7 +67,8 @@ import Testing
         await clock.advance(by: .milliseconds(200))
         try await expectSent(1)
         await gate.open()
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await eventually { provider.answered.contains("Be") })
+        await afterTheWorkItWokeRuns()
         await loop.waitForDeliveries()
         #expect(await sent.lists == [["Berrlin"]])
         #expect(await loop.state == .showing([Suggestion(text: "Berrlin")]))
@@ -112,7 +113,8 @@ import Testing
         #expect(await loop.state == .failed(message: AutocompleteLoop.Configuration().timeoutMessage))
         // The answer that comes after all is dropped.
         await gate.open()
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await eventually { provider.answered.contains("Ber") })
+        await afterTheWorkItWokeRuns()
         await loop.waitForDeliveries()
         #expect(await sent.all.count == 2)
     }
@@ -358,22 +360,4 @@ actor SentProperties {
     func append(_ properties: KeyboardProperties) { all.append(properties) }
     /// The autocomplete lists of the updates that had one.
     var lists: [[String]?] { all.filter { $0.autoCompleteList != nil }.map(\.autoCompleteList) }
-}
-
-/// Holds whoever waits until it is opened (unlike `Gate`, which never opens).
-actor Latch {
-    private var isOpen = false
-    private var continuations: [CheckedContinuation<Void, Never>] = []
-    var waiters: Int { continuations.count }
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { continuations.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for continuation in continuations { continuation.resume() }
-        continuations = []
-    }
 }

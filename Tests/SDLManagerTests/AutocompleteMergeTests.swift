@@ -172,6 +172,7 @@ final class ClosureProvider: AutocompleteProvider {
     private let answer: @Sendable (String) async throws -> [Suggestion]
     private let message: String?
     private let asked = Mutex<[String]>([])
+    private let given = Mutex<[String]>([])
 
     init(message: String? = nil, _ answer: @escaping @Sendable (String) async throws -> [Suggestion]) {
         self.answer = answer
@@ -179,9 +180,12 @@ final class ClosureProvider: AutocompleteProvider {
     }
 
     var calls: [String] { asked.withLock { $0 } }
+    /// The texts it has answered (or thrown for), in the order it did.
+    var answered: [String] { given.withLock { $0 } }
 
     func suggestions(for text: String) async throws -> [Suggestion] {
         asked.withLock { $0.append(text) }
+        defer { given.withLock { $0.append(text) } }
         return try await answer(text)
     }
 

@@ -12,10 +12,10 @@ import Testing
 
     /// A keyboard on screen with a loop fed by its `OnKeyboardInput`; closed afterwards.
     private func withKeyboard(
-        arguments: String = "", keyboard: KeyboardProperties = KeyboardProperties(), provider: (any AutocompleteProvider)? = nil,
+        _ settings: SimulatorSettings = SimulatorSettings(), keyboard: KeyboardProperties = KeyboardProperties(), provider: (any AutocompleteProvider)? = nil,
         _ body: (AutocompleteLoop, SimulatorDriver) async throws -> Void
     ) async throws {
-        try await withReadyManager(arguments: arguments) { manager, user in
+        try await withReadyManager(settings) { manager, user in
             let connection = manager.connection
             if keyboard != KeyboardProperties() {
                 _ = try await connection.send(SetGlobalProperties(keyboardProperties: keyboard))
@@ -79,7 +79,8 @@ import Testing
             #expect(try await eventually { await latch.waiters == 1 })
             try await type("r", expecting: ["for ber"], on: user, loop)
             await latch.open()
-            try await Task.sleep(for: .milliseconds(100))
+            #expect(try await eventually { provider.answered.contains("be") })
+            await afterTheWorkItWokeRuns()
             await loop.waitForDeliveries()
             #expect(try await user.state().interaction?.autoCompleteList == ["for ber"])
         }
@@ -123,7 +124,7 @@ import Testing
     }
 
     @Test func anOlderHeadUnitShowsTheFirstSuggestion() async throws {
-        try await withKeyboard(arguments: "--profile legacy") { loop, user in
+        try await withKeyboard(.legacy) { loop, user in
             try await type("ber", expecting: [lookup("ber")[0]], on: user, loop)
         }
     }

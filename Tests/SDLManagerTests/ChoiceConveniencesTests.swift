@@ -4,7 +4,7 @@ import SDLModel
 import SimulatorClient
 import Testing
 
-/// The conveniences sdl_ios developers know, against the real `hu-sim`: the manager's default
+/// The conveniences sdl_ios developers know, against hu-sim's engine: the manager's default
 /// layout and timeout, the text a cell was sent with, a keyboard's fixed autocomplete list,
 /// and the file manager's status as it changes.
 @Suite(.timeLimit(.minutes(1))) struct ChoiceConveniencesTests {

@@ -8,7 +8,8 @@ import Synchronization
 import Testing
 
 /// Presenting choice sets: each presentation ends with exactly one result, whatever ends
-/// it. Against the real `hu-sim`; an in-memory head unit for answers a real one never gives.
+/// it. Against hu-sim's engine; an in-memory head unit for answers a real one never gives, or
+/// gives only at the moment the test chooses.
 @Suite(.timeLimit(.minutes(1))) struct ChoicePresentationTests {
     @Test func aTapSelectsTheCellWithItsRowInManualMode() async throws {
         try await withReadyManager { manager, user in
@@ -179,6 +180,32 @@ import Testing
         }
     }
 
+    // MARK: The journey through the manager's domain (docs/manager.md)
+
+    @Test func presentingCellsWithNewArtworkTakesThreeRoundsOfAnswers() async throws {
+        try await withInProcessSimulator { connection, simulator in
+            let manager = try await readyManager(on: connection)
+            try await probeAnswered(manager)
+            let user = simulator.driver(behind: connection)
+            let cells = try ["Berlin", "Paris"].enumerated().map { try ChoiceCell(text: $1, artwork: SDLArtwork(data: picture(40 + $0))) }
+            let set = try ChoiceSet(title: "Pick a city", cells: cells)
+            _ = try await user.state()  // settled: nothing else is on its way to the app
+            let before = simulator.output.chunksTaken
+            let presentation = Task { await manager.choiceSets.present(set) }
+            try await interactionOnScreen(user)
+            // One answer each for both PutFiles, both CreateInteractionChoiceSets (each pair
+            // sent at once), and OnHMIStatus as the interaction shows: the reader entered the
+            // domain three times.
+            #expect(simulator.output.chunksTaken - before == 3)
+            #expect(await connection.requestsSent(PutFile.self) == 2)
+            try await user.tap("Paris")
+            #expect(await presentation.value.selection?.cell == cells[1])
+            // The answer and the OnHMIStatus back to MAIN came together: once more.
+            #expect(simulator.output.chunksTaken - before == 4)
+            await manager.stop()
+        }
+    }
+
     // MARK: Exactly one result, whatever ends it
 
     @Test func aConnectionLostMidInteractionFailsItOnce() async throws {
@@ -222,12 +249,12 @@ import Testing
     }
 
     @Test func aHeadUnitCrashingMidInteractionFailsIt() async throws {
-        let headUnit = FakeHeadUnit()
-        await headUnit.on(PerformInteraction.method) { _, _ in .crash }
-        try await withFakeManager(headUnit) { manager in
+        try await withReadyManager { manager, user, simulator in
             let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"))
-            let result = await manager.choiceSets.present(set)
-            let error = try #require(result.error)
+            let presentation = await manager.choiceSets.start(set)
+            try await interactionOnScreen(user)
+            await simulator.kill()
+            let error = try #require(await presentation.result.error)
             #expect(error is SDLConnectionError || error is SDLOperationError)
         }
     }
@@ -263,7 +290,7 @@ import Testing
     // MARK: A legacy head unit
 
     @Test func onAHeadUnitOlderThanSDL6CancelSaysItCannotDismissAndTheInteractionGoesOn() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             #expect(await manager.choiceSets.headUnitVersion?.majorVersion == 4)
             let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"))
             let presentation = await manager.choiceSets.start(set)
@@ -293,7 +320,7 @@ import Testing
             await #expect(throws: ChoiceSetError.cannotDismissOnThisHeadUnit(headUnitVersion: nil)) {
                 try await presentation.cancel()
             }
-            #expect(!presentation.isFinished)
+            #expect(await !presentation.isFinished)
             let interaction = try #require(await headUnit.requests(PerformInteraction.method).first)
             await headUnit.respond(to: interaction, with: .result(.aborted))
             #expect(await presentation.result.cancelSource == .user)
@@ -355,16 +382,15 @@ import Testing
     }
 
     @Test func anInteractionWhoseAnswerNeverComesFailsWhenItsWaitRunsOut() async throws {
-        let headUnit = FakeHeadUnit()
-        await headUnit.on(PerformInteraction.method) { _, _ in .drop }
         let clock = TestClock()
-        try await withFakeManager(headUnit, clock: clock) { manager in
+        try await withReadyManager(clock: clock) { manager, user in
+            try await user.injectFault(.drop, on: PerformInteraction.self)
             let set = try ChoiceSet(title: "Pick a city", cells: try cells("Berlin", "Paris"), timeout: .seconds(5))
             let presentation = await manager.choiceSets.start(set)
-            await headUnit.waitFor(PerformInteraction.method)
+            _ = try await user.state()  // settled: the PerformInteraction is with the head unit, unanswered
             // Twice the connection's 10 s timeout plus twice the interaction's 5 s: past Core's own wait.
             await clock.advance(by: .seconds(29))
-            #expect(!presentation.isFinished)
+            #expect(await !presentation.isFinished)
             await clock.advance(by: .seconds(1))
             let error = await presentation.result.error
             #expect(error as? SDLConnectionError == .timedOut(method: "PerformInteraction", after: .seconds(30)))

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aTextOnlyHeadUnitGetsNoFieldItCannotShowAndNoArtworkUpload() async throws {
-        try await withReadyManager(arguments: "--profile text-only") { manager, user in
+        try await withReadyManager(.textOnly) { manager, user in
             let pizza = try ChoiceCell(
                 text: "Pizza", secondaryText: "Large", tertiaryText: "€12", artwork: SDLArtwork(data: picture(1)),
                 secondaryArtwork: SDLArtwork(data: picture(2)))
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func cellsDifferingOnlyInAFieldTheScreenLacksAreNumbered() async throws {
-        try await withReadyManager(arguments: "--profile text-only") { manager, user in
+        try await withReadyManager(.textOnly) { manager, user in
             let cells = [try ChoiceCell(text: "Pizza", tertiaryText: "€12"), try ChoiceCell(text: "Pizza", tertiaryText: "€9")]
             #expect(try await shown(cells, on: manager, user).map(\.["menuName"]) == ["Pizza", "Pizza (2)"])
         }
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func anOlderHeadUnitNumbersCellsWithTheSameTextWhateverElseDiffers() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             let cells = [try ChoiceCell(text: "Pizza", secondaryText: "Large"), try ChoiceCell(text: "Pizza", secondaryText: "Small")]
             let screen = try await shown(cells, on: manager, user)
             #expect(screen.map(\.["menuName"]) == ["Pizza", "Pizza (2)"])
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aCellLoadedLaterAvoidsTheTextsOfLoadedCells() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             let large = try ChoiceCell(text: "Pizza", secondaryText: "Large")
             let small = try ChoiceCell(text: "Pizza", secondaryText: "Small")
             try await manager.choiceSets.preload([large])
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func theTextOfADeletedCellIsFreeForTheNextLookalike() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             let large = try ChoiceCell(text: "Pizza", secondaryText: "Large")
             let small = try ChoiceCell(text: "Pizza", secondaryText: "Small")
             let medium = try ChoiceCell(text: "Pizza", secondaryText: "Medium")

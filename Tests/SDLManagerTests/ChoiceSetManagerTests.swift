@@ -6,8 +6,9 @@ import SimulatorClient
 import Synchronization
 import Testing
 
-/// Preloading and deleting choice cells, the VR-optional probe and artwork, against the
-/// real `hu-sim` (and an in-memory head unit where the order of requests matters).
+/// Preloading and deleting choice cells, the VR-optional probe and artwork, against hu-sim's
+/// engine (and an in-memory head unit where the test answers requests one by one, in an order
+/// of its own).
 @Suite(.timeLimit(.minutes(1))) struct ChoiceSetManagerTests {
     @Test func preloadPutsEachCellInItsOwnSetWithIDsFromOne() async throws {
         try await withReadyManager { manager, user in
@@ -214,7 +215,7 @@ import Testing
     }
 
     @Test func theLegacyHeadUnitNeedsVoiceCommandsAndGetsPlaceholders() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             try await probeAnswered(manager)
             #expect(await manager.choiceSets.isVoiceOptional == false)
             try await manager.choiceSets.preload(try cells("Berlin", "Paris"))

@@ -8,7 +8,7 @@ import Testing
 /// replies out of request order, and the simulator's protocol errors.
 @Suite(.timeLimit(.minutes(1))) struct ConnectionOverSimulatorTests {
     @Test func registrationIsTypedAndItsNotificationsFollowInOrder() async throws {
-        try await withSimulator { connection, _ in
+        try await withSimulatorProcess { connection, _ in
             let events = await connection.notifications([OnHMIStatus.self, OnSystemCapabilityUpdated.self])
             let response = try await connection.send(RegisterAppInterface(appName: "Typed", appID: "typed-1"))
             #expect(response.resultCode == .success)
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func aWaitingInteractionDoesNotHoldUpTheRepliesSentAfterIt() async throws {
-        try await withSimulator { connection, user in
+        try await withSimulatorProcess { connection, user in
             _ = try await connection.send(RegisterAppInterface(appName: "Pipelined", appID: "pipelined-1"))
             _ = try await connection.send(CreateInteractionChoiceSet(id: 1, choices: [Choice(choiceID: 7, menuName: "Seven")]))
             let interaction = Task {
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func theSimulatorsProtocolErrorsAreProtocolErrors() async throws {
-        try await withSimulator { connection, _ in
+        try await withSimulatorProcess { connection, _ in
             let error = await #expect(throws: SDLConnectionError.self) { try await connection.request("Alert") }
             guard case .protocolError("Alert", let rpcError)? = error else {
                 Issue.record("got \(String(describing: error))")

@@ -119,6 +119,8 @@ import Testing
             await headUnit.waitFor(DeleteFile.method, count: 4)
             #expect(await headUnit.requests.map(\.id) == [1, 2, 3, 4])
             #expect(await connection.requestsSent(DeleteFile.self) == 4)
+            // Answered after the batch's answers: once it is, they are in.
+            _ = try await connection.send(ListFiles())
             await clock.advance(by: .seconds(11))
             let outcomes = await batch.value
             #expect(outcomes.count == 4)

@@ -5,8 +5,8 @@ import SimulatorClient
 import Synchronization
 import Testing
 
-/// What sdl_ios and sdl_java_suite developers reach for in a file manager, against the real
-/// `hu-sim`: files streamed from disk, each file's progress and its cancel, several files
+/// What sdl_ios and sdl_java_suite developers reach for in a file manager, against hu-sim's
+/// engine: files streamed from disk, each file's progress and its cancel, several files
 /// deleted in one call, and retry counts of their own for artwork and other files.
 @Suite(.timeLimit(.minutes(1))) struct FileManagerParityTests {
     @Test func aFileOnDiskIsStreamedInChunksAndArrivesWhole() async throws {
@@ -96,9 +96,10 @@ import Testing
             let files = manager.fileManager
             _ = try await files.upload([SDLFile(name: "a.bin", data: picture(6)), SDLFile(name: "b.bin", data: picture(7))])
             let results = await files.deleteEach(["a.bin", "b.bin", "missing.bin"])
-            #expect(throws: Never.self) { try results["a.bin"]?.get() }
-            #expect(throws: Never.self) { try results["b.bin"]?.get() }
-            #expect(throws: SDLResultError.self) { try results["missing.bin"]?.get() }
+            let (a, b, missing) = (try #require(results["a.bin"]), try #require(results["b.bin"]), try #require(results["missing.bin"]))
+            #expect(throws: Never.self) { try a.get() }
+            #expect(throws: Never.self) { try b.get() }
+            #expect(throws: SDLResultError.self) { try missing.get() }
             #expect(await manager.connection.requestsSent(DeleteFile.self) == 3)
             #expect(try await user.state().files.isEmpty)
             #expect(await !files.hasUploaded("a.bin"))

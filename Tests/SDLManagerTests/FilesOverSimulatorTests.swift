@@ -4,7 +4,7 @@ import SDLModel
 import SimulatorClient
 import Testing
 
-/// The file manager against the real `hu-sim`: what lands on the head unit, and how often.
+/// The file manager against hu-sim's engine: what lands on the head unit, and how often.
 @Suite(.timeLimit(.minutes(1))) struct FilesOverSimulatorTests {
     @Test func anArtworkIsUploadedOnceHoweverOftenItIsAskedFor() async throws {
         try await withReadyManager { manager, user in
@@ -22,14 +22,17 @@ import Testing
         }
     }
 
+    /// Over the real process: chunks of a file are hu-sim's longest lines on its stdin.
     @Test func aLargeFileArrivesWholeInChunks() async throws {
-        try await withReadyManager(files: .init(chunkSize: 1000)) { manager, user in
-            let file = SDLFile(name: "route.json", data: picture(2, size: 5500), fileType: .json, persistent: true)
+        try await withSimulatorProcess { connection, user in
+            let manager = try await readyManager(on: connection, files: .init(chunkSize: 100_000))
+            let file = SDLFile(name: "route.json", data: picture(2, size: 550_000), fileType: .json, persistent: true)
             let outcome = try await manager.fileManager.upload(file)
             #expect(outcome == .uploaded)
             #expect(await manager.connection.requestsSent(PutFile.self) == 6)
             let stored = try await user.state().files
-            #expect(stored == [SimGetState.File(syncFileName: "route.json", fileType: .json, size: 5500, persistentFile: true)])
+            #expect(stored == [SimGetState.File(syncFileName: "route.json", fileType: .json, size: 550_000, persistentFile: true)])
+            await manager.stop()
         }
     }
 
@@ -55,7 +58,7 @@ import Testing
     }
 
     @Test func anUploadOverTheQuotaIsRefusedBeforeSendingAByte() async throws {
-        try await withReadyManager(arguments: "--quota 3000") { manager, user in
+        try await withReadyManager(.quota(3000)) { manager, user in
             let files = manager.fileManager
             #expect(await files.bytesAvailable == 3000)
             _ = try await files.upload(SDLArtwork(data: picture(5, size: 2000)))
@@ -103,15 +106,6 @@ import Testing
             #expect(await !manager.fileManager.hasUploaded(artwork.name))
             #expect(try await user.state().files.isEmpty)
             await #expect(throws: SDLResultError.self) { try await manager.fileManager.delete(artwork.name) }
-        }
-    }
-
-    @Test func staticIconsAreNeverUploaded() async throws {
-        try await withReadyManager { manager, user in
-            let outcome = try await manager.fileManager.upload(SDLArtwork(staticIcon: "0x29"))
-            #expect(outcome == .staticIcon)
-            #expect(await manager.connection.requestsSent(PutFile.self) == 0)
-            #expect(try await user.state().files.isEmpty)
         }
     }
 }

@@ -68,10 +68,8 @@ import Testing
             await latch.open()
             #expect(try await eventually { answered.withLock { $0 } == slow.calls.count })
             // Had the first keyboard's loop gone on, its answer would now be sent to this keyboard.
-            for _ in 0..<20 {
-                #expect(try await user.state().interaction?.autoCompleteList == [])
-                try await Task.sleep(for: .milliseconds(5))
-            }
+            await afterTheWorkItWokeRuns()
+            #expect(try await user.state().interaction?.autoCompleteList == [])
             try await user.type("pa")
             try await expectShown(["Paris"], on: user)
             try await second.cancel()
@@ -113,7 +111,7 @@ import Testing
     }
 
     @Test func anSDL45HeadUnitGetsTheFirstSuggestionAsAutoCompleteTextAndLosesItAfterwards() async throws {
-        try await withReadyManager(arguments: "--profile legacy", clock: clock) { manager, user in
+        try await withReadyManager(.legacy, clock: clock) { manager, user in
             let keyboard = await manager.keyboards.start(
                 initialText: "Where to?", autocomplete: KeyboardAutocomplete(provider: Self.places(), debounce: .zero))
             try await interactionOnScreen(user)

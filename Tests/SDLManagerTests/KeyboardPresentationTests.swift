@@ -28,7 +28,7 @@ import Testing
         try await withReadyManager { manager, user in
             let keyboard = await manager.keyboards.start(initialText: "Where to?")
             try await interactionOnScreen(user)
-            _ = try await user.connection.send(UserKeyboardEvent(.entryVoice))
+            _ = try await user.send(UserKeyboardEvent(.entryVoice))
             guard case .voiceRequested = await keyboard.result else {
                 Issue.record("expected a voice request, got \(await keyboard.result)")
                 return
@@ -111,7 +111,7 @@ import Testing
             try await user.advance(by: .seconds(4))
             try await user.type("B")
             try await user.advance(by: .seconds(4))
-            #expect(!keyboard.isFinished)
+            #expect(await !keyboard.isFinished)
             try await user.advance(by: .seconds(1))
             guard case .timedOut = await keyboard.result else {
                 Issue.record("expected a timeout, got \(await keyboard.result)")
@@ -133,7 +133,7 @@ import Testing
             await headUnit.notify(OnKeyboardInput.method, OnKeyboardInput(.keypress, data: "B").parameters)
             #expect(await collectFirst(keyboard.events) == OnKeyboardInput(.keypress, data: "B"))
             await clock.advance(by: .seconds(29))
-            #expect(!keyboard.isFinished)
+            #expect(await !keyboard.isFinished)
             await clock.advance(by: .seconds(1))
             guard case .failed(let error as KeyboardError) = await keyboard.result else {
                 Issue.record("expected no answer, got \(await keyboard.result)")
@@ -219,7 +219,7 @@ import Testing
     }
 
     @Test func aLegacyHeadUnitCannotDismissAKeyboardOnScreen() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             let keyboard = await manager.keyboards.start(initialText: "Where to?")
             try await interactionOnScreen(user)
             do throws(KeyboardError) {
@@ -262,10 +262,10 @@ import Testing
                 initialText: "PIN", configuration: KeyboardConfiguration(maskInputCharacters: .userChoice))
             let events = Task { await allEvents(keyboard.events) }
             try await interactionOnScreen(user)
-            _ = try await user.connection.send(UserKeyboardEvent(.inputKeyMaskEnabled))
-            #expect(try await eventually { keyboard.isInputMasked == true })
-            _ = try await user.connection.send(UserKeyboardEvent(.inputKeyMaskDisabled))
-            #expect(try await eventually { keyboard.isInputMasked == false })
+            _ = try await user.send(UserKeyboardEvent(.inputKeyMaskEnabled))
+            #expect(try await eventually { await keyboard.isInputMasked == true })
+            _ = try await user.send(UserKeyboardEvent(.inputKeyMaskDisabled))
+            #expect(try await eventually { await keyboard.isInputMasked == false })
             try await user.close()
             #expect(await events.value.map(\.event) == [.inputKeyMaskEnabled, .inputKeyMaskDisabled, .entryCancelled])
         }
@@ -358,7 +358,7 @@ import Testing
     }
 
     @Test func maskAndCustomKeysAreNotSentToAHeadUnitWithoutThem() async throws {
-        try await withReadyManager(arguments: "--profile text-only") { manager, user in
+        try await withReadyManager(.textOnly) { manager, user in
             let own = KeyboardConfiguration(layout: .azerty, maskInputCharacters: .enable, customKeys: ["#", "$"])
             let keyboard = await manager.keyboards.start(initialText: "Code", configuration: own)
             try await interactionOnScreen(user)
@@ -374,7 +374,7 @@ import Testing
     }
 
     @Test func aLegacyHeadUnitGetsNoLayoutCustomKeysOrMask() async throws {
-        try await withReadyManager(arguments: "--profile legacy") { manager, user in
+        try await withReadyManager(.legacy) { manager, user in
             let own = KeyboardConfiguration(layout: .numeric, keypressMode: .singleKeypress, maskInputCharacters: .enable, customKeys: ["#"])
             let keyboard = await manager.keyboards.start(initialText: "Code", configuration: own)
             let events = Task { await allEvents(keyboard.events) }
@@ -397,7 +397,7 @@ import Testing
                 initialText: "PIN", configuration: KeyboardConfiguration(maskInputCharacters: .userChoice), delegate: delegate)
             try await interactionOnScreen(user)
             try await user.type("12")
-            _ = try await user.connection.send(UserKeyboardEvent(.inputKeyMaskEnabled))
+            _ = try await user.send(UserKeyboardEvent(.inputKeyMaskEnabled))
             try await user.submit()
             _ = await keyboard.result
             #expect(try await eventually { delegate.log.last == "submitted 12 (ENTRY_SUBMITTED)" })
@@ -414,7 +414,7 @@ import Testing
             let delegate = RecordingKeyboardDelegate()
             let voice = await manager.keyboards.presentKeyboard(initialText: "Where to?", delegate: delegate)
             try await interactionOnScreen(user)
-            _ = try await user.connection.send(UserKeyboardEvent(.entryVoice, data: "Rome"))
+            _ = try await user.send(UserKeyboardEvent(.entryVoice, data: "Rome"))
             _ = await voice.result
             #expect(try await eventually { delegate.log.last == "submitted Rome (ENTRY_VOICE)" })
             let closed = await manager.keyboards.presentKeyboard(initialText: "Where to?", delegate: delegate)

@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 
 /// Registration, the HMI level and system context, display capabilities and the manager's
-/// state, against the real `hu-sim` (and an in-memory head unit for the rare paths).
+/// state, against hu-sim's engine (and an in-memory head unit for what no simulator does: a
+/// registration without display capabilities, notifications at the moment the test chooses).
 @Suite(.timeLimit(.minutes(1))) struct LifecycleTests {
     @Test func theManagerRegistersFollowsTheHeadUnitAndBecomesReady() async throws {
         try await withReadyManager { manager, user in
@@ -22,11 +23,11 @@ import Testing
     }
 
     @Test func workSubmittedBeforeTheHeadUnitIsReadyWaitsAndRunsWhenItIs() async throws {
-        try await withSimulator(arguments: "--no-auto-activate") { connection, user in
+        try await withSimulator(.withoutActivation) { connection, user in
             let manager = SDLManager(connection: connection, configuration: .test())
             try await manager.start()
             let log = Log()
-            let work = manager.queue.submit("early work") { log.append("ran") }
+            let work = await manager.queue.submit("early work") { log.append("ran") }
             let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(1))) }
             // A round trip later the head unit is still in NONE: nothing has run.
             #expect(try await user.state().hmiLevel == HMILevel.none)
@@ -111,39 +112,47 @@ import Testing
         }
     }
 
-    // MARK: Rare paths, on an in-memory head unit
+    // MARK: Rare paths
 
     @Test func shutdownWithAFullQueueFinishesEveryOperation() async throws {
-        let headUnit = FakeHeadUnit()
-        await headUnit.on(PutFile.method) { _, _ in .drop }
-        try await withFakeManager(headUnit) { manager in
+        try await withReadyManager { manager, user, simulator in
+            try await user.injectFault(.drop, on: PutFile.self)
             let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(5))) }
-            await headUnit.waitFor(PutFile.method)
-            let queued = (0..<20).map { number in manager.queue.submit("queued \(number)") { number } }
+            _ = try await user.state()  // settled: the PutFile is with the head unit, unanswered
+            let hang = Latch()
+            let running = await manager.queue.submit("running") { await hang.wait() }
+            var queued: [SDLOperation<Int>] = []
+            for number in 0..<20 { queued.append(await manager.queue.submit("queued \(number)") { number }) }
             let laterUpload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(6))) }
-            // The later upload waits on the file manager's own queue.
-            let allQueued = try await eventually { manager.queue.waitingCount == 20 && manager.fileManager.queue.waitingCount == 1 }
+            // The 20 wait behind the running operation, the later upload behind the first in the files lane.
+            let allQueued = try await eventually { await manager.queue.waitingCount == 21 }
             #expect(allQueued)
             await manager.stop(reason: "test over")
             let shutDown = SDLOperationError.shutDown(reason: "test over")
             await #expect(throws: shutDown) { try await upload.value }
             await #expect(throws: shutDown) { try await laterUpload.value }
+            await #expect(throws: shutDown) { try await running.value }
             for operation in queued { await #expect(throws: shutDown) { try await operation.value } }
             await #expect(throws: shutDown) { try await manager.queue.run("after") { 1 } }
-            #expect(await headUnit.requests(PutFile.method).count == 1)
+            #expect(await simulator.requests(PutFile.method).count == 1)
+            await hang.open()
         }
     }
 
     @Test func aCrashedHeadUnitShutsTheManagerDownAndFailsItsWork() async throws {
-        let headUnit = FakeHeadUnit()
-        await headUnit.on(PutFile.method) { _, _ in .crash }
-        try await withFakeManager(headUnit) { manager in
+        try await withReadyManager { manager, user, simulator in
+            try await user.injectFault(.drop, on: PutFile.self)
+            let upload = Task { try await manager.fileManager.upload(SDLArtwork(data: picture(7))) }
+            _ = try await user.state()  // settled: the PutFile is with the head unit, unanswered
+            await simulator.kill()
             let gone = SDLConnectionError.disconnected(method: "PutFile", reason: "the head unit closed the connection")
-            await #expect(throws: gone) { try await manager.fileManager.upload(SDLArtwork(data: picture(7))) }
+            await #expect(throws: gone) { try await upload.value }
             let shutDown = try await eventually { await manager.state == .shutDown }
             #expect(shutDown)
         }
     }
+
+    // MARK: What no simulator does, on an in-memory head unit
 
     @Test func withoutDisplayCapabilitiesInTheRegistrationTheManagerAsksForThem() async throws {
         let headUnit = FakeHeadUnit()
@@ -163,10 +172,12 @@ import Testing
         let headUnit = FakeHeadUnit()
         try await withFakeManager(headUnit) { manager in
             await headUnit.notify("OnHMIStatus", OnHMIStatus(.none, audio: .notAudible, context: .main).parameters)
-            #expect(try await eventually { await manager.state == .paused(.hmiLevelNone) })
-            let work = manager.queue.submit("waits") { "ran" }
-            try await Task.sleep(for: .milliseconds(20))
-            #expect(!work.isFinished)
+            let paused = try await eventually { await manager.state == .paused(.hmiLevelNone) }
+            #expect(paused)
+            let work = await manager.queue.submit("waits") { "ran" }
+            // Operations start only when the queue hands them out: paused, it hands out none.
+            // (The voice-optional probe may still run: it was handed out before.)
+            #expect(await manager.queue.waitingCount == 1)
             await headUnit.notify("OnHMIStatus", OnHMIStatus(.limited, audio: .notAudible, context: .main).parameters)
             #expect(try await work.value == "ran")
             #expect(await manager.state == .ready)

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// The manager under faults (issue #11): seeded random scenarios of preload, present,
-/// keyboard, cancel, delete and upload against the real `hu-sim`, with injected drops, delays and
+/// keyboard, cancel, delete and upload against hu-sim's engine (in the test process), with injected drops, delays and
 /// error codes, both clocks moved on, the simulator killed and the manager stopped at
 /// random moments. Every operation must end with exactly one outcome, the queue must
 /// never jam, and an artwork the head unit acknowledged is never sent again.
@@ -114,7 +114,7 @@ enum ScenarioStep: Sendable, CustomStringConvertible {
         case .advanceSimulatorClock(let seconds): "advance the simulator's clock \(seconds) s"
         case .advanceConnectionClock(let seconds): "advance the connection's clock \(seconds) s"
         case .pause(let milliseconds): "pause \(milliseconds) ms of real time"
-        case .killSimulator: "SIGKILL the simulator"
+        case .killSimulator: "kill the simulator"
         case .stopManager: "manager.stop()"
         }
     }
@@ -239,7 +239,10 @@ final class OperationLog: Sendable {
 
     private let entries = Mutex<[Entry]>([])
 
-    func start(_ name: String, mustFail: Bool = false, _ body: @escaping @Sendable () async -> String) {
+    /// Starts `body` in a task of its own, queued in the manager's domain behind the work
+    /// queued there before: operations started one after another start in that order, each
+    /// asking for what it asks for at once before the next, and before the head unit settles.
+    @SDLActor func start(_ name: String, mustFail: Bool = false, _ body: @escaping @SDLActor () async -> String) {
         let index = entries.withLock { entries in
             entries.append(Entry(name: name, mustFail: mustFail))
             return entries.count - 1
@@ -251,6 +254,13 @@ final class OperationLog: Sendable {
                 entries[index].outcome = outcome
             }
         }
+    }
+
+    /// Starts `copies` of `body` at once: all are queued before any runs.
+    @SDLActor func start(
+        copies: Int, named name: (Int) -> String, mustFail: Bool = false, _ body: @escaping @SDLActor () async -> String
+    ) {
+        for copy in 0..<copies { start(name(copy), mustFail: mustFail, body) }
     }
 
     var all: [Entry] { entries.withLock { $0 } }
@@ -267,23 +277,26 @@ struct StartedPresentation: Sendable {
 /// Something on screen or queued that the app may cancel: a choice set or a keyboard.
 struct Cancellable: Sendable {
     let step: Int
-    let isFinished: @Sendable () -> Bool
+    let isFinished: @SDLActor () -> Bool
     /// Asks for the cancel; what came of asking.
     let cancel: @Sendable () async -> String
 }
 
 enum FaultScenarioRunner {
-    /// Real time an operation may take to end once both clocks have been moved far past every timeout.
-    static let settleRounds = 40
+    /// How far both clocks move in one round of settling: just past a request's timeout, so a
+    /// request that timed out is tried again before a watchdog (40 s at least) ends its work.
+    static let settleStep = Duration.seconds(11)
+    /// Rounds of settling an operation may take to end: past every timeout and watchdog.
+    static let settleRounds = 60
 
     static func run(_ scenario: FaultScenario) async -> ScenarioReport {
         var report = ScenarioReport()
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("fault-sim-\(UUID().uuidString).pid")
-        defer { try? FileManager.default.removeItem(at: pidFile) }
         let clock = TestClock<Duration>()
         do {
-            try await withReadyManager(clock: clock, pidFile: pidFile) { manager, user in
-                report = await run(scenario, manager: manager, user: user, clock: clock, pidFile: pidFile)
+            try await withInProcessSimulator(clock: clock) { connection, simulator in
+                let manager = try await readyManager(on: connection)
+                report = await run(scenario, manager: manager, user: simulator.driver(behind: connection), simulator: simulator, clock: clock)
+                await manager.stop()
             }
         } catch {
             report.violations.append("the harness failed: \(error)")
@@ -292,7 +305,8 @@ enum FaultScenarioRunner {
     }
 
     private static func run(
-        _ scenario: FaultScenario, manager: SDLManager, user: SimulatorDriver, clock: TestClock<Duration>, pidFile: URL
+        _ scenario: FaultScenario, manager: SDLManager, user: SimulatorDriver, simulator: InProcessSimulator,
+        clock: TestClock<Duration>
     ) async -> ScenarioReport {
         var report = ScenarioReport()
         let log = OperationLog()
@@ -304,12 +318,12 @@ enum FaultScenarioRunner {
             switch step {
             case .preload(let indices):
                 let cells = indices.map(FaultScenario.cell)
-                log.start("step \(number): \(step)") {
+                await log.start("step \(number): \(step)") {
                     do { return "loaded \(try await manager.choiceSets.preload(cells).loaded.count)" } catch { return "failed: \(error)" }
                 }
             case .delete(let indices):
                 let cells = indices.map(FaultScenario.cell)
-                log.start("step \(number): \(step)") {
+                await log.start("step \(number): \(step)") {
                     do { try await manager.choiceSets.delete(cells); return "deleted" } catch { return "failed: \(error)" }
                 }
             case .present(let indices, let ending):
@@ -324,7 +338,7 @@ enum FaultScenarioRunner {
                         do { try await presentation.cancel(); return "cancel sent" } catch { return "cancel failed: \(error)" }
                     })
                 report.presentations += 1
-                log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await presentation.result)" }
+                await log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await presentation.result)" }
                 if ending != .nothing { await act(ending, on: title, user: user) }
             case .keyboard(let ending, let autocomplete):
                 let title = "Keyboard \(number)"
@@ -335,18 +349,17 @@ enum FaultScenarioRunner {
                         do { try await keyboard.cancel(); return "cancel sent" } catch { return "cancel failed: \(error)" }
                     })
                 report.presentations += 1
-                log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await keyboard.result)" }
+                await log.start("step \(number): \(step)", mustFail: report.stopped) { "\(await keyboard.result)" }
                 await act(ending, onKeyboard: title, user: user)
             case .cancelPresentation(let newest):
-                let unfinished = cancellables.filter { !$0.isFinished() }
+                var unfinished: [Cancellable] = []
+                for cancellable in cancellables where await !cancellable.isFinished() { unfinished.append(cancellable) }
                 guard let target = newest ? unfinished.last : unfinished.first else { continue }
-                log.start("step \(number): \(step) (the one of step \(target.step))", target.cancel)
+                await log.start("step \(number): \(step) (the one of step \(target.step))", target.cancel)
             case .upload(let index, let copies):
                 let artwork = FaultScenario.artwork(index)
-                for copy in 0..<copies {
-                    log.start("step \(number): \(step), copy \(copy)", mustFail: report.stopped) {
-                        do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
-                    }
+                await log.start(copies: copies, named: { "step \(number): \(step), copy \($0)" }, mustFail: report.stopped) {
+                    do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
                 }
             case .fault(let method, let kind, let count):
                 report.faults += 1
@@ -359,8 +372,9 @@ enum FaultScenarioRunner {
             case .pause(let milliseconds):
                 try? await Task.sleep(for: .milliseconds(milliseconds))
             case .killSimulator:
-                guard !report.killed, let pid = simulatorPID(pidFile) else { continue }
-                report.killed = kill(pid, SIGKILL) == 0
+                guard !report.killed else { continue }
+                await simulator.kill()
+                report.killed = true
             case .stopManager:
                 report.stopped = true
                 await manager.stop(reason: "the scenario stopped it")
@@ -378,36 +392,35 @@ enum FaultScenarioRunner {
             report.violations.append("\(entry.name), started after stop(), ended \(entry.outcome)")
         }
         for entry in log.all where entry.endings == 1 { report.outcomes[Self.kind(of: entry.outcome), default: 0] += 1 }
-        for started in presentations where started.presentation.isFinished {
+        for started in presentations where await started.presentation.isFinished {
             let first = "\(await started.presentation.result)"
             let second = "\(await started.presentation.result)"
             if first != second {
                 report.doubled += 1
                 report.violations.append("the presentation of step \(started.step) gave \(first), then \(second)")
             }
-            // The delegate hears the ending as the result is set; give its call a moment.
-            for _ in 0..<100 where started.delegate.events.isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
+            // The delegate hears the ending as the result is set.
             if started.delegate.events.count != 1 {
                 if started.delegate.events.count > 1 { report.doubled += 1 }
                 report.violations.append("the delegate of step \(started.step)'s presentation heard \(started.delegate.events)")
             }
         }
 
-        if report.killed, !(await waitForShutDown(manager)) {
+        if report.killed, !(await waitForShutDown(manager, user: user)) {
             report.violations.append("the manager did not shut down after its simulator was killed")
         }
         let state = await manager.state
         if state == .shutDown {
             // Shut down (stopped or the head unit gone): everything later fails at once.
-            let late = manager.queue.submit("after shutdown") { 1 }
+            let late = await manager.queue.submit("after shutdown") { 1 }
             guard case .failure(let error as SDLOperationError) = await late.result, error.isCancellation else {
                 report.violations.append("an operation submitted after shutdown did not fail with .shutDown")
                 return report
             }
         } else if state == .ready {
-            let probe = manager.queue.submit("probe") { 1 }
-            await settle(until: { probe.isFinished }, user: user, clock: clock)
-            let probeValue = probe.isFinished ? try? await probe.value : nil
+            let probe = await manager.queue.submit("probe") { 1 }
+            await settle(until: { await probe.isFinished }, user: user, clock: clock)
+            let probeValue = await probe.isFinished ? try? await probe.value : nil
             if probeValue != 1 {
                 report.jammed = true
                 report.violations.append("the queue is jammed: a trivial operation did not finish")
@@ -428,27 +441,27 @@ enum FaultScenarioRunner {
         return outcome
     }
 
-    private static func waitForShutDown(_ manager: SDLManager) async -> Bool {
-        for _ in 0..<2000 {
+    /// Whether the manager has shut down once the head unit is settled (a few rounds: the
+    /// shutdown after a lost connection waits behind the work the loss woke).
+    private static func waitForShutDown(_ manager: SDLManager, user: SimulatorDriver) async -> Bool {
+        for _ in 0..<10 {
+            _ = try? await user.state()
             if await manager.state == .shutDown { return true }
-            try? await Task.sleep(for: .milliseconds(1))
         }
         return false
     }
 
-    /// Moves both clocks far on, round after round, until `condition` holds or the rounds run out.
-    /// Each round first gives the simulator real time to answer what is in flight: moving the
-    /// connection's clock at once would time out requests a live head unit is about to answer.
+    /// Moves both clocks on, round after round, until `condition` holds or the rounds run out.
+    /// Each round first lets the head unit settle (the driver acts on a settled one): moving
+    /// the connection's clock at once would time out requests it is about to answer.
     private static func settle(
-        until condition: @Sendable () -> Bool, user: SimulatorDriver, clock: TestClock<Duration>
+        until condition: @Sendable () async -> Bool, user: SimulatorDriver, clock: TestClock<Duration>
     ) async {
         for _ in 0..<settleRounds {
-            for _ in 0..<50 {
-                if condition() { return }
-                try? await Task.sleep(for: .milliseconds(1))
-            }
-            _ = try? await user.advance(by: .seconds(60))
-            await clock.advance(by: .seconds(60))
+            _ = try? await user.state()
+            if await condition() { return }
+            _ = try? await user.advance(by: settleStep)
+            await clock.advance(by: settleStep)
         }
     }
 
@@ -456,7 +469,12 @@ enum FaultScenarioRunner {
     private static func checkNoNeedlessUploads(
         manager: SDLManager, user: SimulatorDriver, clock: TestClock<Duration>, report: inout ScenarioReport
     ) async {
-        guard let files = try? await user.state().files.map(\.syncFileName) else { return }
+        let files: [String]
+        do {
+            files = try await user.state().files.map(\.syncFileName)
+        } catch {
+            return report.violations.append("the head unit's files could not be read: \(error)")
+        }
         let artworks = (0..<FaultScenario.artworkCount).map(FaultScenario.artwork)
             + (0..<FaultScenario.cellCount).compactMap { FaultScenario.cell($0).artwork }
         for artwork in artworks where await manager.fileManager.hasUploaded(artwork.name) {
@@ -502,10 +520,8 @@ enum FaultScenarioRunner {
         report: inout ScenarioReport
     ) async -> [String] {
         let log = OperationLog()
-        for _ in 0..<copies {
-            log.start("upload of \(artwork.name)") {
-                do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
-            }
+        await log.start(copies: copies, named: { _ in "upload of \(artwork.name)" }) {
+            do { return "\(try await manager.fileManager.upload(artwork))" } catch { return "failed: \(error)" }
         }
         await settle(until: { log.allEnded }, user: user, clock: clock)
         report.operations += copies
@@ -532,14 +548,10 @@ enum FaultScenarioRunner {
         }
     }
 
-    /// The interaction titled `title` once it is on screen; nil if it does not come soon.
+    /// The interaction titled `title` if it is on screen once the head unit has settled.
     private static func waitUntilShown(_ title: String, user: SimulatorDriver) async -> SimGetState.Interaction? {
-        for _ in 0..<50 {
-            guard let state = try? await user.state() else { return nil }
-            if let interaction = state.interaction, interaction.initialText == title { return interaction }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return nil
+        guard let interaction = try? await user.state().interaction, interaction.initialText == title else { return nil }
+        return interaction
     }
 
     /// The simulated user ends the interaction titled `title` once it is on screen.
@@ -552,9 +564,5 @@ enum FaultScenarioRunner {
         case .timeout: _ = try? await user.advance(by: .seconds(5))
         case .nothing: return
         }
-    }
-
-    private static func simulatorPID(_ pidFile: URL) -> Int32? {
-        (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 }

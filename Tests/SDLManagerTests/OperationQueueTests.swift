@@ -10,13 +10,15 @@ import Testing
     @Test func operationsRunOneAtATimeInTheOrderSubmitted() async throws {
         let queue = SDLOperationQueue(clock: TestClock(), suspended: false)
         let log = Log()
-        let operations = (0..<5).map { number in
-            queue.submit("op \(number)") {
-                log.append("start \(number)")
-                await Task.yield()
-                log.append("end \(number)")
-                return number
-            }
+        var operations: [SDLOperation<Int>] = []
+        for number in 0..<5 {
+            operations.append(
+                await queue.submit("op \(number)") {
+                    log.append("start \(number)")
+                    await Task.yield()
+                    log.append("end \(number)")
+                    return number
+                })
         }
         for (number, operation) in operations.enumerated() { #expect(try await operation.value == number) }
         #expect(log.entries == (0..<5).flatMap { ["start \($0)", "end \($0)"] })
@@ -25,11 +27,12 @@ import Testing
     @Test func aSuspendedQueueHoldsItsWorkUntilResumed() async throws {
         let queue = SDLOperationQueue(clock: TestClock())
         let log = Log()
-        let operation = queue.submit("waits") { log.append("ran") }
-        try await Task.sleep(for: .milliseconds(20))
+        let operation = await queue.submit("waits") { log.append("ran") }
+        // An operation starts only when the queue hands it out: nothing runs, nothing was started.
+        #expect(await queue.waitingCount == 1)
+        #expect(await !queue.isRunning)
         #expect(log.entries.isEmpty)
-        #expect(queue.waitingCount == 1)
-        queue.resume()
+        await queue.resume()
         try await operation.value
         #expect(log.entries == ["ran"])
     }
@@ -37,31 +40,39 @@ import Testing
     @Test func aWatchdogEndsAHungOperationAndTheQueueMovesOn() async throws {
         let clock = TestClock()
         let queue = SDLOperationQueue(clock: clock, defaultWatchdog: .seconds(30), suspended: false)
-        let hung = queue.submit("hung") { await Gate().wait() }
-        let next = queue.submit("next") { "ran" }
-        #expect(try await eventually { queue.isRunning && queue.waitingCount == 1 })
+        let hang = Latch()
+        let hung = await queue.submit("hung") { await hang.wait() }
+        let next = await queue.submit("next") { "ran" }
+        #expect(try await eventually { await hang.waiters == 1 })
         await clock.advance(by: .seconds(31))
         await #expect(throws: SDLOperationError.watchdogExpired(operation: "hung", after: .seconds(30))) { try await hung.value }
         #expect(try await next.value == "ran")
+        await hang.open()
     }
 
-    @Test func timeSpentWaitingOnAnotherQueueDoesNotCountAgainstTheWatchdog() async throws {
+    @Test func timeSpentWaitingForTheFilesLaneDoesNotCountAgainstTheWatchdog() async throws {
         let clock = TestClock()
         let queue = SDLOperationQueue(clock: clock, defaultWatchdog: .seconds(30), suspended: false)
-        let elsewhere = Latch()
+        let upload = Latch()
         let afterwards = Latch()
-        let operation = queue.submit("waits for an upload") {
-            await queue.waitingElsewhere { await elsewhere.wait() }
+        let files = await queue.submit("an upload", lane: .files, watchdog: .seconds(600)) { _ in await upload.wait() }
+        let waits = Log()
+        let operation = await queue.submit("waits for an upload", lane: .main) { id in
+            await queue.whileWaitingForFiles(operation: id) {
+                waits.append("waiting")
+                _ = try? await files.value
+            }
             await afterwards.wait()
             return "done"
         }
-        #expect(try await eventually { await elsewhere.waiters == 1 })
-        // A minute waiting elsewhere: the watchdog is stopped meanwhile.
+        // Its watchdog stopped as it began to wait, before the line was written.
+        #expect(try await eventually { await upload.waiters == 1 && waits.entries == ["waiting"] })
+        // A minute waiting for the files lane: the watchdog is stopped meanwhile.
         await clock.advance(by: .seconds(60))
-        await elsewhere.open()
+        await upload.open()
         #expect(try await eventually { await afterwards.waiters == 1 })
         await clock.advance(by: .seconds(20))
-        #expect(!operation.isFinished)
+        #expect(await !operation.isFinished)
         // Its own time again counts: 20 s of the 30 are gone.
         await clock.advance(by: .seconds(11))
         await #expect(throws: SDLOperationError.watchdogExpired(operation: "waits for an upload", after: .seconds(30))) {
@@ -70,12 +81,23 @@ import Testing
         await afterwards.open()
     }
 
+    @Test func theFilesLaneRunsBesideTheMainOne() async throws {
+        let queue = SDLOperationQueue(clock: TestClock(), suspended: false)
+        let keyboard = Latch()
+        let onScreen = await queue.submit("a keyboard on screen") { await keyboard.wait() }
+        let upload = await queue.submit("an upload", lane: .files) { _ in "uploaded" }
+        #expect(try await upload.value == "uploaded")
+        #expect(await !onScreen.isFinished)
+        await keyboard.open()
+        try await onScreen.value
+    }
+
     @Test func anOperationFinishesExactlyOnceWhateverRacesToEndIt() async throws {
         let clock = TestClock()
         let queue = SDLOperationQueue(clock: clock, defaultWatchdog: .seconds(1), suspended: false)
-        let done = queue.submit("done") { 42 }
+        let done = await queue.submit("done") { 42 }
         #expect(try await done.value == 42)
-        done.cancel()
+        await done.cancel()
         await clock.advance(by: .seconds(5))
         #expect(try await done.value == 42)
     }
@@ -83,10 +105,10 @@ import Testing
     @Test func aCancelledQueuedOperationNeverRuns() async throws {
         let queue = SDLOperationQueue(clock: TestClock())
         let log = Log()
-        let first = queue.submit("first") { log.append("first") }
-        let second = queue.submit("second") { log.append("second") }
-        second.cancel()
-        queue.resume()
+        let first = await queue.submit("first") { log.append("first") }
+        let second = await queue.submit("second") { log.append("second") }
+        await second.cancel()
+        await queue.resume()
         try await first.value
         await #expect(throws: SDLOperationError.cancelled) { try await second.value }
         #expect(log.entries == ["first"])
@@ -94,39 +116,42 @@ import Testing
 
     @Test func aCancelledRunningOperationEndsAtOnceEvenIfItIgnoresCancellation() async throws {
         let queue = SDLOperationQueue(clock: TestClock(), suspended: false)
-        let stubborn = queue.submit("stubborn") { await Gate().wait() }
-        let next = queue.submit("next") { "ran" }
-        #expect(try await eventually { queue.isRunning && queue.waitingCount == 1 })
-        stubborn.cancel()
+        let hang = Latch()
+        let stubborn = await queue.submit("stubborn") { await hang.wait() }
+        let next = await queue.submit("next") { "ran" }
+        #expect(try await eventually { await hang.waiters == 1 })
+        await stubborn.cancel()
         await #expect(throws: SDLOperationError.cancelled) { try await stubborn.value }
         #expect(try await next.value == "ran")
+        await hang.open()
     }
 
     @Test func runCancelsTheOperationWhenItsCallerIsCancelled() async throws {
         let queue = SDLOperationQueue(clock: TestClock(), suspended: false)
         let caller = Task { try await queue.run("long") { try await Task.sleep(for: .seconds(60)) } }
-        #expect(try await eventually { queue.isRunning })
+        #expect(try await eventually { await queue.isRunning })
         caller.cancel()
         await #expect(throws: SDLOperationError.cancelled) { try await caller.value }
-        #expect(try await eventually { !queue.isRunning })
+        #expect(try await eventually { await !queue.isRunning })
     }
 
     @Test func shutdownFinishesEveryQueuedAndRunningOperationAndRefusesMore() async throws {
         let queue = SDLOperationQueue(clock: TestClock(), suspended: false)
         let wasCancelled = Mutex(false)
-        let running = queue.submit("running") {
+        let running = await queue.submit("running") {
             do { try await Task.sleep(for: .seconds(60)) } catch { wasCancelled.withLock { $0 = true } }
         }
-        let waiting = (0..<10).map { number in queue.submit("waiting \(number)") { number } }
-        #expect(try await eventually { queue.isRunning })
-        queue.shutDown(reason: "test over")
+        var waiting: [SDLOperation<Int>] = []
+        for number in 0..<10 { waiting.append(await queue.submit("waiting \(number)") { number }) }
+        #expect(try await eventually { await queue.isRunning })
+        await queue.shutDown(reason: "test over")
         let shutDown = SDLOperationError.shutDown(reason: "test over")
         await #expect(throws: shutDown) { try await running.value }
         for operation in waiting { await #expect(throws: shutDown) { try await operation.value } }
         #expect(try await eventually { wasCancelled.withLock { $0 } })
-        let late = queue.submit("late") { 1 }
+        let late = await queue.submit("late") { 1 }
         await #expect(throws: shutDown) { try await late.value }
-        #expect(queue.waitingCount == 0)
+        #expect(await queue.waitingCount == 0)
     }
 }
 
@@ -135,9 +160,4 @@ final class Log: Sendable {
     private let lines = Mutex<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var entries: [String] { lines.withLock { $0 } }
-}
-
-/// Work that never ends and ignores cancellation.
-struct Gate {
-    func wait() async { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
 }

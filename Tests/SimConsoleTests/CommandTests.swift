@@ -73,9 +73,12 @@ import Testing
             "hmiDisplayLanguageDesired": "EN-US", "syncMsgVersion": ["majorVersion": 8, "minorVersion": 0],
         ]
         #expect(try actions(#"register "My Nav""#) == [.request(method: "RegisterAppInterface", params: expected)])
-        guard case .request(_, let params)? = try actions("register").first else { Issue.record("no request"); return }
+        guard case .request(_, let params)? = try actions("register").first else { Issue.record("register gave no request"); return }
         #expect(params["appName"] == "Demo" && params["appID"] == "demo")
-        guard case .request(_, let media)? = try actions("register Radio isMediaApplication=true appID=r1").first else { return }
+        guard case .request(_, let media)? = try actions("register Radio isMediaApplication=true appID=r1").first else {
+            Issue.record("register with parameters gave no request")
+            return
+        }
         #expect(media["isMediaApplication"] == true && media["appID"] == "r1" && media["appName"] == "Radio")
     }
 

@@ -6,7 +6,7 @@ import SDLModel
 /// is cancelled and its answer dropped if it comes anyway; empty text (or only spaces)
 /// clears the list without a lookup; a lookup that takes longer than the time limit clears the list and
 /// leaves a message the driver can be shown.
-public actor AutocompleteLoop {
+@SDLActor public final class AutocompleteLoop {
     /// How the loop runs: the keyboard's properties, the debounce and time limit, the list's size, and the messages shown when a lookup fails.
     public struct Configuration: Sendable {
         /// The keyboard's properties in force. Every update carries all of them, since SDL
@@ -77,7 +77,7 @@ public actor AutocompleteLoop {
 
     private let provider: any AutocompleteProvider
     private let timekeeper: Timekeeper
-    private let send: Sender
+    private let send: @SDLActor (KeyboardProperties) async throws -> Void
     private var entry: KeyboardEntry
     /// Bumped by every new text: an answer is sent only while its generation is current.
     private var generation = 0
@@ -92,7 +92,11 @@ public actor AutocompleteLoop {
     private var limitedCharacterList: [String]?
     private var listIsEmpty: Bool
     private let observers = Broadcast<State>()
+    /// Told each change of state as it happens (the keyboard's feed).
+    private var stateObservers: [(State) -> Void] = []
     private var isStopped = false
+    /// Whether it has sent keyboard properties to the head unit.
+    private(set) var hasSent = false
 
     /// - Parameters:
     ///   - provider: where suggestions come from.
@@ -100,17 +104,19 @@ public actor AutocompleteLoop {
     ///   - initialText: the text the keyboard opens with (followed by SINGLE_KEYPRESS events).
     ///   - clock: what the debounce and time limit are measured on (a test clock in tests).
     ///   - send: shows the properties on the head unit, e.g. with `SetGlobalProperties`.
-    public init<C: Clock>(
+    public nonisolated convenience init<C: Clock>(
         provider: any AutocompleteProvider, configuration: Configuration = Configuration(), initialText: String = "",
         clock: C = ContinuousClock(), send: @escaping Sender
     ) where C.Duration == Duration {
-        self.init(provider: provider, configuration: configuration, initialText: initialText, timekeeper: Timekeeper(clock), send: send)
+        self.init(
+            provider: provider, configuration: configuration, initialText: initialText, timekeeper: Timekeeper(clock),
+            send: { try await send($0) })
     }
 
-    /// On the clock of a connection (the keyboard manager's loops).
-    init(
+    /// On the clock of a connection, sending in the domain (the keyboard manager's loops).
+    nonisolated init(
         provider: any AutocompleteProvider, configuration: Configuration, initialText: String, timekeeper: Timekeeper,
-        send: @escaping Sender
+        send: @escaping @SDLActor (KeyboardProperties) async throws -> Void
     ) {
         self.provider = provider
         self.configuration = configuration
@@ -123,6 +129,12 @@ public actor AutocompleteLoop {
     /// The state now, then each change, until the loop stops.
     public func states() -> AsyncStream<State> {
         observers.stream(startingWith: state)
+    }
+
+    /// Tells `observer` the state now, then each change as it happens, until the loop stops.
+    func observeStates(_ observer: @escaping (State) -> Void) {
+        observer(state)
+        if !isStopped { stateObservers.append(observer) }
     }
 
     /// Follows a keyboard event (KEYPRESS or ENTRY_VOICE, per the keyboard's keypress mode);
@@ -208,6 +220,7 @@ public actor AutocompleteLoop {
         keysLookup = nil
         setState(.idle)
         observers.finish()
+        stateObservers = []
     }
 
     /// Waits until every send made so far has been answered.
@@ -280,6 +293,7 @@ public actor AutocompleteLoop {
         let delivery = Task {
             await previous?.value
             guard !self.isStopped, current.map(self.isCurrent) ?? true else { return }
+            self.hasSent = true
             do {
                 try await send(properties)
                 if let list { self.listSent(isEmpty: list.isEmpty) }
@@ -312,6 +326,7 @@ public actor AutocompleteLoop {
         guard new != state else { return }
         state = new
         observers.yield(new)
+        for observer in stateObservers { observer(new) }
     }
 }
 

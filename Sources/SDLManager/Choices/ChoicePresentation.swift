@@ -3,11 +3,11 @@ import SDLModel
 
 /// One presentation of a choice set, from `ChoiceSetManager.start(_:mode:)`: await its
 /// `result` (exactly one, whatever happens), or `cancel()` it.
-public final class ChoicePresentation: Sendable {
+@SDLActor public final class ChoicePresentation {
     /// The set presented.
-    public let choiceSet: ChoiceSet
+    public nonisolated let choiceSet: ChoiceSet
     /// Whether the driver picks by touch, by voice, or both.
-    public let mode: InteractionMode
+    public nonisolated let mode: InteractionMode
     /// Its phases and its one result, shared with the other interactions the manager shows.
     let lifecycle: InteractionLifecycle<ChoiceSetResult>
 
@@ -19,7 +19,7 @@ public final class ChoicePresentation: Sendable {
     }
 
     /// The `cancelID` its PerformInteraction carries.
-    public var cancelID: Int { lifecycle.cancelID }
+    public nonisolated var cancelID: Int { lifecycle.cancelID }
 
     /// The result; waits until the presentation has ended.
     public var result: ChoiceSetResult {

@@ -18,9 +18,9 @@ import SDLModel
 /// voice-optional probe (`VoiceOptionalProbe`), loading cells (`PreloadChoicesOperation`),
 /// deleting them (`DeleteChoicesOperation`) and showing a set (`PresentChoicesOperation`),
 /// each run on the manager's queue in the order it was asked for. An operation that loads
-/// cells uploads their artwork first, through the file manager's own queue. What is loaded
-/// is `LoadedChoiceCells`.
-public actor ChoiceSetManager {
+/// cells uploads their artwork first, in the queue's files lane. What is loaded is
+/// `LoadedChoiceCells`.
+@SDLActor public final class ChoiceSetManager {
     /// What the manager does with sets that leave something unsaid, and with artwork that fails.
     public struct Configuration: Sendable {
         /// Load a cell only with all of its artwork: a cell whose artwork fails to upload
@@ -65,7 +65,7 @@ public actor ChoiceSetManager {
     /// Counts registrations: answers to requests of an earlier one are stale.
     private var generation = 0
     /// How to fail each presentation not ended yet, by its lifecycle.
-    private var presentations: [ObjectIdentifier: @Sendable (any Error) -> Void] = [:]
+    private var presentations: [ObjectIdentifier: (any Error) -> Void] = [:]
     private let loadedCellObservers = Broadcast<Set<ChoiceCell>>()
     /// The main window's system context, and how many OnHMIStatus have told it.
     private var systemContext: SystemContext?
@@ -73,7 +73,7 @@ public actor ChoiceSetManager {
     private var interactionEndWaiters: [(after: Int, continuation: CheckedContinuation<Bool, Never>)] = []
     private(set) var shutDownReason: String?
 
-    init(
+    nonisolated init(
         connection: SDLConnection, queue: SDLOperationQueue, fileManager: SDLFileManager, keyboards: KeyboardManager,
         cancelIDs: CancelIDSequence, configuration: Configuration, logger: Logger
     ) {
@@ -119,13 +119,13 @@ public actor ChoiceSetManager {
         let wanted = Self.unique(cells).filter { !loaded.contains($0) }
         guard !wanted.isEmpty else { return ChoicePreloadOutcome() }
         // The probe may run first, then one round of requests in flight (the artwork's upload,
-        // watched on the file manager's queue, does not count).
+        // watched in the files lane, does not count).
         let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * 3
-        let operation = queue.submit("preload of \(wanted.count) choice cell(s)", watchdog: watchdog) {
-            await self.load(wanted)
+        let operation = queue.submit("preload of \(wanted.count) choice cell(s)", lane: .main, watchdog: watchdog) { id in
+            await self.load(wanted, in: id)
         }
         let report: PreloadChoicesOperation.Report
-        switch await operation.result {
+        switch await operation.completion.result {
         case .success(let finished): report = finished
         case .failure(let error):
             throw ChoicePreloadError(failures: wanted.map { ChoiceCellFailure(cell: $0, error: error) }, outcome: ChoicePreloadOutcome())
@@ -134,17 +134,24 @@ public actor ChoiceSetManager {
         return report.outcome
     }
 
-    /// Loads the cells not loaded yet, their artwork first: runs as (part of) a queued
-    /// operation. Nothing is loaded when `isAbandoned` says so once the artwork is up.
-    func load(_ cells: [ChoiceCell], isAbandoned: @Sendable () -> Bool = { false }) async -> PreloadChoicesOperation.Report {
+    /// Loads the cells not loaded yet (`cells` holds each once: a set's, or a preload's
+    /// uniqued), their artwork first: runs as (part of) the queued operation `operation`.
+    /// Nothing is loaded when `isAbandoned` says so once the artwork is up.
+    func load(_ cells: [ChoiceCell], in operation: Int, isAbandoned: () -> Bool = { false }) async -> PreloadChoicesOperation.Report {
         _ = await voiceOptional()
-        let pending = Self.unique(cells).filter { !loaded.contains($0) }
+        var pending = cells.filter { !loaded.contains($0) }
         guard !pending.isEmpty else { return PreloadChoicesOperation.Report() }
-        let absent = await uploadArtwork(of: pending)
-        guard !isAbandoned() else { return PreloadChoicesOperation.Report() }
+        let artworks = artworkToUpload(for: pending)
+        var absent: [String: any Error] = [:]
+        if !artworks.isEmpty {
+            absent = await uploadArtwork(artworks, in: operation)
+            guard !isAbandoned() else { return PreloadChoicesOperation.Report() }
+            // Loaded by another operation's cells meanwhile (they share the artwork's upload).
+            pending = pending.filter { !loaded.contains($0) }
+        }
         var preload = PreloadChoicesOperation(
-            cells: pending.filter { !loaded.contains($0) }, rules: screenRules, absentArtwork: absent,
-            requiresAllArtwork: configuration.requiresAllArtwork, logger: logger)
+            cells: pending, rules: screenRules, absentArtwork: absent, requiresAllArtwork: configuration.requiresAllArtwork,
+            logger: logger)
         let generation = self.generation
         preload.plan(in: &loaded)
         let answers = await preload.send(over: connection)
@@ -153,10 +160,8 @@ public actor ChoiceSetManager {
         return preload.report
     }
 
-    /// Uploads the artwork the screen shows of `cells` through the file manager (which
-    /// skips what the head unit has and joins uploads under way); returns the artwork the
-    /// head unit does not have after all, with why.
-    private func uploadArtwork(of cells: [ChoiceCell]) async -> [String: any Error] {
+    /// The artwork the screen shows of `cells`, each once; static icons are never uploaded.
+    private func artworkToUpload(for cells: [ChoiceCell]) -> [SDLArtwork] {
         var byName: [String: SDLArtwork] = [:]
         let rules = screenRules
         for cell in cells {
@@ -165,9 +170,14 @@ public actor ChoiceSetManager {
                 byName[artwork.name] = artwork
             }
         }
-        guard !byName.isEmpty else { return [:] }
-        let artworks = Array(byName.values)
-        let results = await queue.waitingElsewhere { [fileManager] in await fileManager.uploadEach(artworks) }
+        return Array(byName.values)
+    }
+
+    /// Uploads `artworks` through the file manager (which skips what the head unit has and
+    /// joins uploads under way), the operation's watchdog stopped while it waits for the
+    /// files lane; returns the artwork the head unit does not have after all, with why.
+    private func uploadArtwork(_ artworks: [SDLArtwork], in operation: Int) async -> [String: any Error] {
+        let results = await queue.whileWaitingForFiles(operation: operation) { await fileManager.uploadEach(artworks) }
         return results.compactMapValues { result in
             if case .failure(let error) = result { error } else { nil }
         }
@@ -192,7 +202,7 @@ public actor ChoiceSetManager {
     /// Whether voice commands are optional on this head unit, probing it the first time.
     private func voiceOptional() async -> Bool {
         if let isVoiceOptional { return isVoiceOptional }
-        let probe = voiceProbe ?? Task { [connection, logger] in await VoiceOptionalProbe(connection: connection, logger: logger).run() }
+        let probe = voiceProbe ?? Task { await VoiceOptionalProbe(connection: connection, logger: logger).run() }
         voiceProbe = probe
         let generation = self.generation
         let optional = await probe.value
@@ -216,7 +226,7 @@ public actor ChoiceSetManager {
             let batch = remaining
             let operation = queue.submit("deletion of \(batch.count) choice cell(s)") { await self.deleteLoaded(batch) }
             let (report, statusMark): (DeleteChoicesOperation.Report, Int)
-            switch await operation.result {
+            switch await operation.completion.result {
             case .success(let finished): (report, statusMark) = finished
             case .failure(let error):
                 failures += batch.map { ChoiceCellFailure(cell: $0, error: error) }
@@ -270,7 +280,7 @@ public actor ChoiceSetManager {
     /// and finishes the lifecycle.
     func begin<R: InteractionResult>(
         _ lifecycle: InteractionLifecycle<R>, operation presenting: PresentChoicesOperation, watchdog wait: Duration,
-        show: @escaping @Sendable (PerformInteraction) async -> Void
+        show: @escaping @SDLActor (PerformInteraction) async -> Void
     ) {
         if let shutDownReason {
             lifecycle.finish(.failed(SDLOperationError.shutDown(reason: shutDownReason)))
@@ -278,27 +288,25 @@ public actor ChoiceSetManager {
         }
         let key = ObjectIdentifier(lifecycle)
         presentations[key] = { lifecycle.finish(.failed($0)) }
-        lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
+        lifecycle.completion.whenFinished { _ in self.presentations[key] = nil }
         let set = presenting.choiceSet
         // Loading the cells (their artwork's upload aside), then the interaction itself: as long as the head unit may wait for it.
         let watchdog = queue.defaultWatchdog + connection.configuration.defaultTimeout * 3 + wait
-        let operation = queue.submit("presentation of \"\(set.title)\"", watchdog: watchdog) {
-            guard let request = await self.prepare(lifecycle, operation: presenting) else { return }
+        let operation = queue.submit("presentation of \"\(set.title)\"", lane: .main, watchdog: watchdog) { id in
+            guard let request = await self.prepare(lifecycle, operation: presenting, in: id) else { return }
             await show(request)
         }
         lifecycle.queued(operation)
     }
 
-    private func forget(_ key: ObjectIdentifier) { presentations[key] = nil }
-
     /// Loads the set's cells and returns the PerformInteraction showing them; nil when the
     /// lifecycle was cancelled meanwhile or the cells failed to load (it is finished then).
     private func prepare<R: InteractionResult>(
-        _ lifecycle: InteractionLifecycle<R>, operation presenting: PresentChoicesOperation
+        _ lifecycle: InteractionLifecycle<R>, operation presenting: PresentChoicesOperation, in operation: Int
     ) async -> PerformInteraction? {
         guard lifecycle.beginPreparing() else { return nil }
         let set = presenting.choiceSet
-        let report = await load(set.cells) { lifecycle.isFinished }
+        let report = await load(set.cells, in: operation) { lifecycle.isFinished }
         guard !lifecycle.isFinished else { return nil }
         guard report.failures.isEmpty else {
             lifecycle.finish(.failed(ChoicePreloadError(failures: report.failures, outcome: report.outcome)))
@@ -313,7 +321,7 @@ public actor ChoiceSetManager {
 
     /// How long to wait for PerformInteraction's answer: longer than Core's own wait (its
     /// default timeout and twice the interaction's), so Core's answer comes first.
-    nonisolated func interactionWait(for presenting: PresentChoicesOperation) -> Duration {
+    func interactionWait(for presenting: PresentChoicesOperation) -> Duration {
         connection.configuration.defaultTimeout * 2 + presenting.timeout * 2
     }
 

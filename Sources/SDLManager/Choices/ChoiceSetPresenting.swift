@@ -4,7 +4,7 @@ import SDLModel
 /// (its handle, its one result) that the coordinator queues as a `PresentChoicesOperation`.
 extension ChoiceSetManager {
     /// The cancel IDs of this manager's interactions, used in turn (as sdl_ios's choice set manager does).
-    public static let cancelIDs = 101...200
+    public nonisolated static let cancelIDs = 101...200
 
     // MARK: Plain sets
 
@@ -12,8 +12,8 @@ extension ChoiceSetManager {
     /// first), then shows it with `PerformInteraction` in turn with the queue's other work.
     /// Cancelling the calling task cancels the presentation (on a head unit older than
     /// SDL 6.0 an interaction on screen cannot be dismissed: its result then comes when the user ends it).
-    public nonisolated func present(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) async -> ChoiceSetResult {
-        let presentation = await start(set, mode: mode)
+    public func present(_ set: ChoiceSet, mode: InteractionMode = .manualOnly) async -> ChoiceSetResult {
+        let presentation = start(set, mode: mode)
         return await resultCancellingWithTask(
             of: "presentation", logger: logger, result: { await presentation.result }, cancel: { try await presentation.cancel() })
     }
@@ -22,10 +22,7 @@ extension ChoiceSetManager {
     @discardableResult
     public func presentChoiceSet(_ set: ChoiceSet, mode: InteractionMode = .manualOnly, delegate: any ChoiceSetDelegate) -> ChoicePresentation {
         let presentation = start(set, mode: mode)
-        Task { [weak delegate] in
-            let result = await presentation.result
-            delegate?.deliver(result, for: set)
-        }
+        presentation.lifecycle.whenEnded { [weak delegate] result in delegate?.deliver(result, for: set) }
         return presentation
     }
 
@@ -36,8 +33,7 @@ extension ChoiceSetManager {
         let lifecycle = presentation.lifecycle
         let wait = interactionWait(for: operation)
         begin(lifecycle, operation: operation, watchdog: wait) { request in
-            await operation.show(
-                request, lifecycle: lifecycle, headUnitVersion: await self.headUnitVersion, over: self.connection, wait: wait)
+            await operation.show(request, lifecycle: lifecycle, headUnitVersion: self.headUnitVersion, over: self.connection, wait: wait)
         }
         return presentation
     }
@@ -58,11 +54,11 @@ extension ChoiceSetManager {
     ///   - keyboard: the search keyboard's configuration (nil: the keyboards' default).
     ///   - autocomplete: its suggestions (nil: the keyboard manager's `autocomplete`).
     ///   - mode: whether the driver picks by touch, by voice, or both.
-    public nonisolated func presentSearchable(
+    public func presentSearchable(
         _ set: ChoiceSet, keyboard: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
         mode: InteractionMode = .manualOnly
     ) async -> ChoiceSetSearchResult {
-        let presentation = await startSearch(set, keyboard: keyboard, autocomplete: autocomplete, mode: mode)
+        let presentation = startSearch(set, keyboard: keyboard, autocomplete: autocomplete, mode: mode)
         return await resultCancellingWithTask(
             of: "search", logger: logger, result: { await presentation.result }, cancel: { try await presentation.cancel() })
     }
@@ -94,11 +90,11 @@ extension ChoiceSetManager {
     public func presentSearchableChoiceSet(
         _ set: ChoiceSet, mode: InteractionMode = .manualOnly, delegate: any ChoiceSetDelegate, keyboardDelegate: any KeyboardDelegate
     ) async -> ChoiceSetSearchPresentation {
-        let autocomplete = await keyboards.autocomplete(for: keyboardDelegate)
+        let autocomplete = keyboards.autocomplete(for: keyboardDelegate)
         let presentation = startSearch(set, keyboard: keyboardDelegate.keyboardConfiguration, autocomplete: autocomplete, mode: mode)
         presentation.feed.addListener { [weak keyboardDelegate] input in keyboardDelegate?.deliver(input) }
-        Task { [weak delegate, weak keyboardDelegate] in
-            switch await presentation.result {
+        presentation.lifecycle.whenEnded { [weak delegate, weak keyboardDelegate] result in
+            switch result {
             case .selected(let cell, let row, let source): delegate?.choiceSet(set, didSelect: cell, row: row, source: source)
             case .submitted(let text): keyboardDelegate?.userDidSubmitInput(text, withEvent: .entrySubmitted)
             case .suggestionPicked(let suggestion): keyboardDelegate?.userDidSelectSuggestion(suggestion)

@@ -2,11 +2,11 @@ import Logging
 import SDLModel
 
 /// A searchable choice set on screen: its cells and a keyboard to filter them.
-public final class ChoiceSetSearchPresentation: Sendable {
+@SDLActor public final class ChoiceSetSearchPresentation {
     /// The set presented.
-    public let choiceSet: ChoiceSet
+    public nonisolated let choiceSet: ChoiceSet
     /// The search keyboard's configuration; nil for the manager's default.
-    public let keyboard: KeyboardConfiguration?
+    public nonisolated let keyboard: KeyboardConfiguration?
     let lifecycle: InteractionLifecycle<ChoiceSetSearchResult>
     let feed = KeyboardFeed()
 
@@ -19,7 +19,7 @@ public final class ChoiceSetSearchPresentation: Sendable {
     }
 
     /// The ID that cancels this interaction on the head unit (`CancelInteraction`).
-    public var cancelID: Int { lifecycle.cancelID }
+    public nonisolated var cancelID: Int { lifecycle.cancelID }
 
     /// The one result: a tapped cell or a submitted text; waits until there is one.
     public var result: ChoiceSetSearchResult {
@@ -30,19 +30,19 @@ public final class ChoiceSetSearchPresentation: Sendable {
     public var isFinished: Bool { lifecycle.isFinished }
 
     /// Every `OnKeyboardInput` of its search keyboard; finishes when it ends. One consumer.
-    public var events: AsyncStream<OnKeyboardInput> { feed.events }
+    public nonisolated var events: AsyncStream<OnKeyboardInput> { feed.events }
 
     /// Whether the keyboard masks what is typed, once the head unit has said.
     public var isInputMasked: Bool? { feed.isInputMasked }
 
     /// The search keyboard's autocomplete states; see `KeyboardPresentation.autocompleteStates`.
-    public var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
+    public nonisolated var autocompleteStates: AsyncStream<AutocompleteLoop.State> { feed.autocompleteStates }
 
     /// Switches its search keyboard's suggestions off or on: see `KeyboardPresentation.setAutocompleteEnabled(_:)`.
-    public func setAutocompleteEnabled(_ enabled: Bool) async { await feed.setAutocompleteEnabled(enabled) }
+    public func setAutocompleteEnabled(_ enabled: Bool) async { feed.setAutocompleteEnabled(enabled) }
 
     /// Empties its suggestion list now; the next key looks up again.
-    public func resetAutocomplete() async { await feed.resetAutocomplete() }
+    public func resetAutocomplete() async { feed.resetAutocomplete() }
 
     /// Cancels it: see `ChoicePresentation.cancel()`.
     public func cancel() async throws(ChoiceSetError) {

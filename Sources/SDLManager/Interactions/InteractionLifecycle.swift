@@ -1,6 +1,5 @@
 import Logging
 import SDLModel
-import Synchronization
 
 /// What every interaction result can say, so one lifecycle serves choice sets, search sets and keyboards.
 protocol InteractionResult: Sendable, CustomStringConvertible {
@@ -23,10 +22,10 @@ enum DismissRefusal: Error {
 }
 
 /// The life of one `PerformInteraction` the manager shows: waiting → preparing → on screen
-/// → finished, every move under the lock so a cancel and the queue cannot both act on it;
-/// exactly one result, whatever races to set it. Presentations (choice sets, search sets,
-/// keyboards) wrap one and add what they show.
-final class InteractionLifecycle<Result: InteractionResult>: Sendable {
+/// → finished, each move made in the domain, so a cancel and the queue cannot both act on
+/// it; exactly one result, whatever races to set it. Presentations (choice sets, search
+/// sets, keyboards) wrap one and add what they show.
+@SDLActor final class InteractionLifecycle<Result: InteractionResult> {
     private enum Phase {
         /// Its operation waiting in the queue (or its artwork uploading).
         case waiting
@@ -37,22 +36,19 @@ final class InteractionLifecycle<Result: InteractionResult>: Sendable {
         case finished
     }
 
-    private struct State {
-        var phase = Phase.waiting
-        var operation: SDLOperation<Void>?
-        var cancelledByApp = false
-    }
-
     /// The `cancelID` its PerformInteraction carries.
-    let cancelID: Int
+    nonisolated let cancelID: Int
     /// Names it in the log.
-    let name: String
+    nonisolated let name: String
     let completion = OnceCompletion<Result>()
-    private let state = Mutex(State())
+    private var phase = Phase.waiting
+    private var operation: SDLOperation<Void>?
+    /// Whether an ABORTED answer was the app's doing.
+    private(set) var wasCancelledByApp = false
     private let connection: SDLConnection
     private let logger: Logger
 
-    init(name: String, cancelID: Int, connection: SDLConnection, logger: Logger) {
+    nonisolated init(name: String, cancelID: Int, connection: SDLConnection, logger: Logger) {
         self.name = name
         self.cancelID = cancelID
         self.connection = connection
@@ -61,7 +57,7 @@ final class InteractionLifecycle<Result: InteractionResult>: Sendable {
 
     var result: Result {
         get async {
-            switch await completion.outcome {
+            switch await completion.result {
             case .success(let result): result
             case .failure(let error): .failed(error)
             }
@@ -70,42 +66,33 @@ final class InteractionLifecycle<Result: InteractionResult>: Sendable {
 
     var isFinished: Bool { completion.isFinished }
 
-    /// The app cancels it: see `ChoicePresentation.cancel()`.
-    private enum CancelAction {
-        case nothing
-        case finishNow(dequeue: SDLOperation<Void>?)
-        case refuse(SdlMsgVersion)
-        case dismiss(SdlMsgVersion?)
-    }
-
-    func cancel() async throws(DismissRefusal) {
-        let action = state.withLock { state -> CancelAction in
-            switch state.phase {
-            case .finished: return .nothing
-            case .waiting, .preparing:
-                let queued: SDLOperation<Void>? = if case .waiting = state.phase { state.operation } else { nil }
-                state.cancelledByApp = true
-                state.phase = .finished
-                return .finishNow(dequeue: queued)
-            case .onScreen(let version):
-                // CancelInteraction came with SDL 6.0; an unknown version is tried.
-                if let version, version.majorVersion < 6 { return .refuse(version) }
-                state.cancelledByApp = true
-                return .dismiss(version)
+    /// Runs `handler` with the result once it is set (at once if it is).
+    func whenEnded(_ handler: @escaping (Result) -> Void) {
+        completion.whenFinished { outcome in
+            switch outcome {
+            case .success(let result): handler(result)
+            case .failure(let error): handler(.failed(error))
             }
         }
-        switch action {
-        case .nothing: return
-        case .finishNow(let queued):
+    }
+
+    /// The app cancels it: see `ChoicePresentation.cancel()`.
+    func cancel() async throws(DismissRefusal) {
+        switch phase {
+        case .finished: return
+        case .waiting, .preparing:
+            let queued: SDLOperation<Void>? = if case .waiting = phase { operation } else { nil }
+            wasCancelledByApp = true
             finish(.cancelled(by: .app))
             queued?.cancel()
-        case .refuse(let version):
-            throw .unsupported(headUnitVersion: version)
-        case .dismiss(let version):
+        case .onScreen(let version):
+            // CancelInteraction came with SDL 6.0; an unknown version is tried.
+            if let version, version.majorVersion < 6 { throw .unsupported(headUnitVersion: version) }
+            wasCancelledByApp = true
             do {
                 try await dismiss(headUnitVersion: version, retryingIfIgnored: true)
             } catch {
-                state.withLock { $0.cancelledByApp = false }
+                wasCancelledByApp = false
                 throw error
             }
         }
@@ -115,11 +102,7 @@ final class InteractionLifecycle<Result: InteractionResult>: Sendable {
     /// false if the head unit cannot, or it is not on screen.
     @discardableResult
     func dismissOnScreen() async -> Bool {
-        let version = state.withLock { state -> SdlMsgVersion?? in
-            guard case .onScreen(let version) = state.phase else { return .none }
-            return .some(version)
-        }
-        guard case .some(let headUnitVersion) = version else { return false }
+        guard case .onScreen(let headUnitVersion) = phase else { return false }
         if let headUnitVersion, headUnitVersion.majorVersion < 6 { return false }
         do {
             try await dismiss(headUnitVersion: headUnitVersion, retryingIfIgnored: true)
@@ -149,7 +132,7 @@ final class InteractionLifecycle<Result: InteractionResult>: Sendable {
     /// Sets the result, once; later calls are ignored.
     @discardableResult
     func finish(_ result: Result) -> Bool {
-        state.withLock { $0.phase = .finished }
+        phase = .finished
         let first = completion.finish(.success(result))
         if first { logger.debug("\(name): \(result)") }
         return first
@@ -157,12 +140,8 @@ final class InteractionLifecycle<Result: InteractionResult>: Sendable {
 
     /// Its operation is in the queue; a cancel that came first takes it out again.
     func queued(_ operation: SDLOperation<Void>) {
-        let cancelled = state.withLock { state -> Bool in
-            state.operation = operation
-            if case .finished = state.phase { return true }
-            return false
-        }
-        if cancelled { operation.cancel() }
+        self.operation = operation
+        if case .finished = phase { operation.cancel() }
         operation.completion.whenFinished { [self] outcome in
             // Ended by the queue before the presentation set its own result.
             guard case .failure(let error) = outcome else { return }
@@ -176,20 +155,16 @@ final class InteractionLifecycle<Result: InteractionResult>: Sendable {
 
     /// The operation starts getting it ready; false if it was cancelled meanwhile.
     func beginPreparing() -> Bool {
-        state.withLock { state in
-            guard case .waiting = state.phase else { return false }
-            state.phase = .preparing
-            return true
-        }
+        guard case .waiting = phase else { return false }
+        phase = .preparing
+        return true
     }
 
     /// PerformInteraction is about to be sent; false if it was cancelled meanwhile.
     func beginShowing(headUnitVersion: SdlMsgVersion?) -> Bool {
-        state.withLock { state in
-            guard case .preparing = state.phase else { return false }
-            state.phase = .onScreen(headUnitVersion: headUnitVersion)
-            return true
-        }
+        guard case .preparing = phase else { return false }
+        phase = .onScreen(headUnitVersion: headUnitVersion)
+        return true
     }
 
     /// How it ended when PerformInteraction got no answer, or a refusal: TIMED_OUT,
@@ -202,7 +177,4 @@ final class InteractionLifecycle<Result: InteractionResult>: Sendable {
         default: return .failed(refusal)
         }
     }
-
-    /// Whether an ABORTED answer was the app's doing.
-    var wasCancelledByApp: Bool { state.withLock { $0.cancelledByApp } }
 }

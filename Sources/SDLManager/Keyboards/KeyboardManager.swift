@@ -1,6 +1,5 @@
 import Logging
 import SDLModel
-import Synchronization
 
 /// Keyboards on the head unit, as `SDLManager.keyboards`: presents them (`PerformInteraction`
 /// layout KEYBOARD), with a configuration made fit for the head unit's keyboard capabilities,
@@ -16,9 +15,9 @@ import Synchronization
 ///
 /// Keyboards run on the manager's queue, one interaction at a time with choice sets, in the
 /// order they were asked for with them.
-public actor KeyboardManager {
+@SDLActor public final class KeyboardManager {
     /// A wait no head unit reaches: the keyboard's own resetting wait ends it first.
-    static let unboundedWait = Duration.seconds(365 * 24 * 3600)
+    nonisolated static let unboundedWait = Duration.seconds(365 * 24 * 3600)
 
     /// Used by every keyboard presented without its own configuration, and as the fallback
     /// layout. Changing it puts it in force on the head unit (`setDefaultConfiguration`).
@@ -41,7 +40,7 @@ public actor KeyboardManager {
     private var presentations: [ObjectIdentifier: KeyboardPresentation] = [:]
     private var shutDownReason: String?
 
-    init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, logger: Logger) {
+    nonisolated init(connection: SDLConnection, queue: SDLOperationQueue, cancelIDs: CancelIDSequence, logger: Logger) {
         self.connection = connection
         self.queue = queue
         self.cancelIDs = cancelIDs
@@ -59,7 +58,7 @@ public actor KeyboardManager {
         try await withTaskCancellationHandler {
             try await operation.value
         } onCancel: {
-            operation.cancel()
+            Task { @SDLActor in operation.cancel() }
         }
         defaultConfiguration = configuration
     }
@@ -82,11 +81,11 @@ public actor KeyboardManager {
     ///   - configuration: this keyboard's own (nil: the default); the default is not changed.
     ///   - autocomplete: this keyboard's suggestions (nil: the manager's `autocomplete`).
     ///   - timeout: how long the keyboard stays without a key (PerformInteraction's `timeout`).
-    public nonisolated func present(
+    public func present(
         initialText: String, configuration: KeyboardConfiguration? = nil, autocomplete: KeyboardAutocomplete? = nil,
         timeout: Duration = .seconds(10)
     ) async -> KeyboardResult {
-        let presentation = await start(initialText: initialText, configuration: configuration, autocomplete: autocomplete, timeout: timeout)
+        let presentation = start(initialText: initialText, configuration: configuration, autocomplete: autocomplete, timeout: timeout)
         return await resultCancellingWithTask(
             of: "keyboard", logger: logger, result: { await presentation.result }, cancel: { try await presentation.cancel() })
     }
@@ -101,10 +100,8 @@ public actor KeyboardManager {
             initialText: initialText, configuration: configuration ?? delegate.keyboardConfiguration,
             autocomplete: autocomplete(for: delegate), timeout: timeout)
         presentation.feed.addListener { [weak delegate] input in delegate?.deliver(input) }
-        Task { [weak delegate] in
-            let result = await presentation.result
-            delegate?.deliver(result, text: presentation.feed.voiceText ?? "")
-        }
+        let feed = presentation.feed
+        presentation.lifecycle.whenEnded { [weak delegate] result in delegate?.deliver(result, text: feed.voiceText ?? "") }
         return presentation
     }
 
@@ -141,15 +138,13 @@ public actor KeyboardManager {
         }
         let key = ObjectIdentifier(presentation)
         presentations[key] = presentation
-        presentation.lifecycle.completion.whenFinished { _ in Task { await self.forget(key) } }
+        presentation.lifecycle.completion.whenFinished { _ in self.presentations[key] = nil }
         let operation = queue.submit("keyboard \"\(initialText)\"", watchdog: Self.unboundedWait) {
             await self.perform(presentation, autocomplete: autocomplete, timeout: timeout)
         }
         presentation.lifecycle.queued(operation)
         return presentation
     }
-
-    private func forget(_ key: ObjectIdentifier) { presentations[key] = nil }
 
     private func perform(_ presentation: KeyboardPresentation, autocomplete: KeyboardAutocomplete?, timeout: Duration) async {
         let lifecycle = presentation.lifecycle
@@ -207,109 +202,76 @@ public actor KeyboardManager {
         } catch {
             answer = .failure(error)
         }
-        await eventsBeforeTheAnswerRouted()
+        // Every event sent before the answer was routed as its line was read, before the answer.
         router.detach(token)
         if case .success(let response) = answer, let text = response.manualTextEntry, response.choiceID == nil {
-            feed.picked(await suggestions?.loop.shownSuggestion(withText: text))
+            feed.picked(suggestions?.shownSuggestion(withText: text))
         }
         feed.finish()
         // No suggestion may reach the head unit after the keyboard: the loop stops, and what it
         // already sent is answered before the properties are restored over it.
-        await suggestions?.stop()
+        suggestions?.stop()
+        await suggestions?.waitForDeliveries()
         await restore(previous, after: properties, listShown: suggestions?.hasSent ?? false)
         return answer
     }
 
-    /// Waits until the keyboard events that came in before the answer have been routed: they
-    /// come through the manager's notification intake, the answer straight to the waiting
-    /// request, so a submit's ENTRY_SUBMITTED could otherwise be dropped as late. Bounded by
-    /// the connection's timeout, in case one was malformed and never routed.
-    private nonisolated func eventsBeforeTheAnswerRouted() async {
-        let received = await connection.notificationsReceived(OnKeyboardInput.method)
-        let router = router
-        let timekeeper = connection.configuration.timekeeper
-        let bound = timekeeper.now() + connection.configuration.defaultTimeout
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await router.waitUntilRouted(received) }
-            group.addTask { try? await timekeeper.sleep(bound) }
-            await group.next()
-            group.cancelAll()
-        }
-    }
-
     /// Awaits the answer to `request` for as long as the driver keeps typing: it fails with
-    /// `KeyboardError.noAnswer` only after `wait` without any key.
-    private nonisolated func answerResettingWait(
+    /// `KeyboardError.noAnswer` only after `wait` without any key. Cancelling the waiting
+    /// task (the queue ending the keyboard's operation) stops waiting for the answer.
+    private func answerResettingWait(
         to request: PerformInteraction, feed: KeyboardFeed, wait: Duration
     ) async throws -> PerformInteraction.Response {
-        let connection = connection
         let timekeeper = connection.configuration.timekeeper
-        return try await withThrowingTaskGroup(of: PerformInteraction.Response.self) { group in
-            group.addTask { try await connection.send(request, timeout: Self.unboundedWait).parameters }
-            group.addTask {
-                while true {
-                    let due = feed.lastActivity + wait
-                    try await timekeeper.sleep(due)
-                    if feed.lastActivity + wait <= timekeeper.now() { throw KeyboardError.noAnswer(after: wait) }
+        let answer = OnceCompletion<PerformInteraction.Response>()
+        let sending = Task {
+            do {
+                answer.finish(.success(try await connection.send(request, timeout: Self.unboundedWait).parameters))
+            } catch {
+                answer.finish(.failure(error))
+            }
+        }
+        let watching = Task {
+            while true {
+                do { try await timekeeper.sleep(feed.lastActivity + wait) } catch { return }
+                if feed.lastActivity + wait <= timekeeper.now() {
+                    answer.finish(.failure(KeyboardError.noAnswer(after: wait)))
+                    return
                 }
             }
-            defer { group.cancelAll() }
-            return try await group.next()!
         }
+        let outcome = await withTaskCancellationHandler {
+            await answer.result
+        } onCancel: {
+            Task { @SDLActor in answer.finish(.failure(CancellationError())) }
+        }
+        sending.cancel()
+        watching.cancel()
+        return try outcome.get()
     }
 
     // MARK: Autocomplete
 
-    /// An autocomplete loop following one keyboard.
-    private struct RunningAutocomplete {
-        let loop: AutocompleteLoop
-        let following: Task<Void, Never>
-        let sent: SentFlag
-
-        var hasSent: Bool { sent.value }
-
-        func stop() async {
-            following.cancel()
-            await loop.stop()
-            await loop.waitForDeliveries()
-        }
-    }
-
-    /// Set once the loop has sent properties to the head unit.
-    private final class SentFlag: Sendable {
-        private let flag = Atomic(false)
-        var value: Bool { flag.load(ordering: .acquiring) }
-        func set() { flag.store(true, ordering: .releasing) }
-    }
-
     /// Starts a loop sending `autocomplete`'s suggestions for the keyboard's text, fed by
-    /// `feed`'s events in order; nil when it has nothing to do.
+    /// `feed`'s events as they are routed; nil when it has nothing to do.
     private func startAutocomplete(
         _ autocomplete: KeyboardAutocomplete, properties: KeyboardProperties, feed: KeyboardFeed
-    ) -> RunningAutocomplete? {
+    ) -> AutocompleteLoop? {
         guard autocomplete.isActive else { return nil }
         let messages = autocomplete.messages ?? .builtIn(for: properties.language ?? autocomplete.provider.language)
         let configuration = AutocompleteLoop.Configuration(
             keyboard: properties, debounce: autocomplete.debounce, timeLimit: autocomplete.timeLimit,
             headUnitVersion: headUnitVersion, limitedCharacters: autocomplete.limitedCharacters, lookup: autocomplete.lookup,
             timeoutMessage: messages.timeout, failureMessage: messages.failure)
-        let sent = SentFlag()
         let loop = AutocompleteLoop(
             provider: autocomplete.provider, configuration: configuration, initialText: "",
             timekeeper: connection.configuration.timekeeper
         ) { [connection] properties in
-            sent.set()
             _ = try await connection.send(SetGlobalProperties(keyboardProperties: properties))
         }
-        let (inputs, input) = AsyncStream.makeStream(of: OnKeyboardInput.self)
-        feed.addListener { input.yield($0) }
+        feed.addListener { loop.handle($0) }
         feed.follow(loop)
-        let following = Task {
-            async let states: Void = feed.follow(loop.states())
-            for await event in inputs { await loop.handle(event) }
-            await states
-        }
-        return RunningAutocomplete(loop: loop, following: following, sent: sent)
+        return loop
     }
 
     // MARK: Keyboard properties
@@ -348,7 +310,7 @@ public actor KeyboardManager {
     // MARK: Following the session (called by SDLManager)
 
     /// Hands a keyboard event to the keyboard on screen, or drops it.
-    nonisolated func route(_ input: OnKeyboardInput) {
+    func route(_ input: OnKeyboardInput) {
         if !router.route(input) { logger.debug("OnKeyboardInput \(input.event.rawValue) with no keyboard on screen: dropped") }
     }
 

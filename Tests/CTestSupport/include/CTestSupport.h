@@ -2,10 +2,10 @@
 /// pipe2(2) with O_CLOEXEC, which Swift's Glibc module does not export.
 int cloexec_pipe(int fds[2]);
 
-/// Runs argv[0] (a path) with argv, stdin from /dev/null, stdout and stderr into
-/// `output_path`, no other descriptor of the caller's, and every signal unblocked and default. Returns its exit status, -1 when
-/// it could not be run, or -2 when it ran past `timeout_ms` (it is then killed).
-int run_command(char *const argv[], const char *output_path, int timeout_ms);
+/// Whether the pipe that the write end `fd` feeds has no room for more, as the kernel judges
+/// it (not writable: every page slot taken, however full each is): 1 if so, 0 if not, -1 on error.
+int pipe_is_full(int fd);
+
 #include <stddef.h>
 /// zlib's uncompress(3): inflates a whole zlib stream (a PNG's joined IDAT chunks) into `out`;
 /// the number of bytes written, or -1 when the stream is broken or `out` is too small.

@@ -2,10 +2,13 @@ import JSONCodec
 import JSONRPC
 import SDLManager
 import SDLModel
+import Testing
 
-/// An in-memory head unit for the paths a real one rarely takes: it reads the app's lines,
-/// answers each request as its script says (by default like a healthy head unit), and can
-/// drop replies or crash on demand.
+/// An in-memory head unit for what hu-sim's engine does not do: answers no head unit gives
+/// (a malformed reply, a JSON-RPC error for a known method, a choice ID it was never given),
+/// requests held and answered when the test says, notifications sent at a moment of the
+/// test's choosing. It reads the app's lines and answers each request as its script says
+/// (by default like a healthy head unit); it can drop replies or crash on demand.
 actor FakeHeadUnit {
     /// What to do with one request.
     enum Action {
@@ -31,7 +34,8 @@ actor FakeHeadUnit {
     private let continuation: AsyncStream<[UInt8]>.Continuation
     private var partialLine: [UInt8] = []
     private var scripts: [String: Script] = [:]
-    private var waiters: [(method: String, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var waiters: [Int: (method: String, count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+    private var nextWaiter = 0
     private(set) var requests: [Request] = []
     private(set) var inputEnded = false
     /// `spaceAvailable` in file replies; PutFile takes from it.
@@ -61,10 +65,24 @@ actor FakeHeadUnit {
 
     func requests(_ method: String) -> [Request] { requests.filter { $0.method == method } }
 
-    /// Waits until `count` requests of `method` have come in.
-    func waitFor(_ method: String, count: Int = 1) async {
+    /// Waits until `count` requests of `method` have come in; one that does not come within
+    /// `patience` is an issue of the test that waited (and the wait ends).
+    func waitFor(_ method: String, count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
         guard requests(method).count < count else { return }
-        await withCheckedContinuation { waiters.append((method, count, $0)) }
+        let key = nextWaiter
+        nextWaiter += 1
+        let expiry = Task {
+            do { try await Task.sleep(for: patience) } catch { return }
+            self.expire(key, sourceLocation: sourceLocation)
+        }
+        await withCheckedContinuation { waiters[key] = (method, count, $0) }
+        expiry.cancel()
+    }
+
+    private func expire(_ key: Int, sourceLocation: SourceLocation) {
+        guard let waiter = waiters.removeValue(forKey: key) else { return }
+        Issue.record("\(waiter.count) \(waiter.method) request(s) did not come within \(patience)", sourceLocation: sourceLocation)
+        waiter.continuation.resume()
     }
 
     func notify(_ method: String, _ params: JSONObject) {
@@ -89,8 +107,8 @@ actor FakeHeadUnit {
             let request = Request(method: method, params: params, id: id)
             requests.append(request)
             answer(request)
-            for (index, waiter) in waiters.enumerated().reversed() where requests(waiter.method).count >= waiter.count {
-                waiters.remove(at: index)
+            for (key, waiter) in waiters where requests(waiter.method).count >= waiter.count {
+                waiters[key] = nil
                 waiter.continuation.resume()
             }
         }

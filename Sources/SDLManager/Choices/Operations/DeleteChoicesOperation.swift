@@ -3,7 +3,7 @@ import SDLModel
 /// One round of deleting loaded cells (sdl_ios's `SDLDeleteChoicesOperation`): a
 /// `DeleteInteractionChoiceSet` per cell, all in flight at once, each answer sorted into
 /// gone, still in use, or failed.
-struct DeleteChoicesOperation: Sendable {
+@SDLActor struct DeleteChoicesOperation {
     struct Report: Sendable {
         /// Deleted, or the head unit had no such set (INVALID_ID): either way no longer there.
         var gone: [ChoiceCell] = []

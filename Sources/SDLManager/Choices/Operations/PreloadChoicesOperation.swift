@@ -6,7 +6,7 @@ import SDLModel
 /// flight at once. The coordinator runs it in three steps: `plan` reserves texts and IDs
 /// in its loaded cells, `send` goes to the head unit without touching them, `settle` puts
 /// each answer back into them.
-struct PreloadChoicesOperation: Sendable {
+@SDLActor struct PreloadChoicesOperation {
     struct Report: Sendable {
         var loaded: [ChoiceCell] = []
         var warnings: [ChoiceArtworkWarning] = []

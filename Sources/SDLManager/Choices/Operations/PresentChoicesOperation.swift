@@ -3,7 +3,7 @@ import SDLModel
 /// Showing a choice set whose cells are loaded (the presenting half of sdl_ios's
 /// `SDLPreloadPresentChoicesOperation`): the `PerformInteraction` naming the cells' sets,
 /// and its answer read as a cell of the set — plainly, or with a search keyboard.
-struct PresentChoicesOperation: Sendable {
+@SDLActor struct PresentChoicesOperation {
     let choiceSet: ChoiceSet
     let mode: InteractionMode
     let cancelID: Int

@@ -4,7 +4,7 @@ import SDLModel
 /// Asks the head unit whether a choice needs voice commands (sdl_ios's
 /// `SDLCheckChoiceVROptionalOperation`): it creates a set with ID 0 (never handed out to a
 /// cell) holding one choice without voice commands, and deletes it again.
-struct VoiceOptionalProbe: Sendable {
+@SDLActor struct VoiceOptionalProbe {
     let connection: SDLConnection
     let logger: Logger
 

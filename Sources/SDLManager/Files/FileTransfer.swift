@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What became of a file the app asked to upload.
 public enum UploadOutcome: Sendable, Equatable {
     /// Its bytes were sent — once, however many callers asked for it at the same time.
@@ -78,16 +76,18 @@ public enum SDLFileError: Error, Sendable, CustomStringConvertible {
 }
 
 /// One file's transfer, shared by every caller that asked for the same file meanwhile.
-final class FileTransfer: Sendable {
-    typealias ProgressObserver = @Sendable (_ sentDelta: Int, _ totalDelta: Int) -> Void
+@SDLActor final class FileTransfer {
+    typealias ProgressObserver = (_ sentDelta: Int, _ totalDelta: Int) -> Void
 
     let file: SDLFile
     /// How often it is tried again after a failure.
     let retries: Int
     let completion = OnceCompletion<UploadOutcome>()
-    private let progress = Mutex<(acknowledged: Int, observers: [ProgressObserver])>((0, []))
+    /// Bytes the head unit has acknowledged.
+    private(set) var acknowledgedBytes = 0
+    private var observers: [ProgressObserver] = []
     /// How many upload calls wait for it.
-    private let holders = Mutex(0)
+    private var holders = 0
 
     init(_ file: SDLFile, retries: Int) {
         self.file = file
@@ -96,65 +96,52 @@ final class FileTransfer: Sendable {
 
     var size: Int { file.size }
 
-    var acknowledgedBytes: Int { progress.withLock { $0.acknowledged } }
-
     /// Adds an observer of acknowledged bytes; it is first told what is already acknowledged.
     func observe(_ observer: @escaping ProgressObserver) {
-        let acknowledged = progress.withLock { state in
-            state.observers.append(observer)
-            return state.acknowledged
-        }
-        observer(acknowledged, size)
+        observers.append(observer)
+        observer(acknowledgedBytes, size)
     }
 
-    func acknowledge(_ bytes: Int) { changeAcknowledged { $0 + bytes } }
+    func acknowledge(_ bytes: Int) { changeAcknowledged(to: acknowledgedBytes + bytes) }
 
     /// One more upload call waits for it.
-    func hold() { holders.withLock { $0 += 1 } }
+    func hold() { holders += 1 }
 
     /// An upload call no longer waits for it (its task was cancelled): with none left
     /// waiting, it is cancelled — not sent if it has not started, stopped between chunks if it has.
     func release() {
-        let isLast = holders.withLock { holders in
-            holders -= 1
-            return holders == 0
-        }
-        if isLast { finish(.failure(SDLOperationError.cancelled)) }
+        holders -= 1
+        if holders == 0 { finish(.failure(SDLOperationError.cancelled)) }
     }
 
     /// A retry starts the file again from its first byte.
-    func restart() { changeAcknowledged { _ in 0 } }
+    func restart() { changeAcknowledged(to: 0) }
 
     func finish(_ outcome: Result<UploadOutcome, any Error>) {
         guard completion.finish(outcome) else { return }
         if case .success(.uploaded) = outcome { return }
         // Nothing of it counts any more: not sent, and no longer to send.
-        let (acknowledged, observers) = progress.withLock { ($0.acknowledged, $0.observers) }
-        for observer in observers { observer(-acknowledged, -size) }
+        for observer in observers { observer(-acknowledgedBytes, -size) }
     }
 
-    private func changeAcknowledged(_ change: (Int) -> Int) {
-        let (delta, observers) = progress.withLock { state in
-            let old = state.acknowledged
-            state.acknowledged = change(old)
-            return (state.acknowledged - old, state.observers)
-        }
+    private func changeAcknowledged(to new: Int) {
+        let delta = new - acknowledgedBytes
+        acknowledgedBytes = new
         for observer in observers { observer(delta, 0) }
     }
 }
 
 /// Sums the progress of one upload call's transfers and reports it in order.
-final class ProgressTally: Sendable {
-    private let totals = Mutex((sent: 0, total: 0))
+@SDLActor final class ProgressTally {
+    private var sent = 0
+    private var total = 0
     private let report: @Sendable (UploadProgress) -> Void
 
     init(_ report: @escaping @Sendable (UploadProgress) -> Void) { self.report = report }
 
     func add(sent: Int, total: Int) {
-        totals.withLock { totals in
-            totals.sent += sent
-            totals.total += total
-            report(UploadProgress(bytesSent: totals.sent, totalBytes: totals.total))
-        }
+        self.sent += sent
+        self.total += total
+        report(UploadProgress(bytesSent: self.sent, totalBytes: self.total))
     }
 }
